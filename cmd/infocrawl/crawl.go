@@ -1,0 +1,104 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+
+	"infocrawl/config"
+	"infocrawl/crawler"
+	"infocrawl/store"
+)
+
+const crawlAbout = `Crawls the site at URL breadth-first into the store file, staying on URL's
+host (and any --allow-domain). robots.txt is honoured unless --ignore-robots.
+Only HTML pages are stored; other types, errors and robots exclusions are
+recorded with their reason (see "infocrawl stats").
+
+The crawl is resumable: if it is killed, run the same command again and it
+goes on from where it stopped, without fetching a stored page again.
+Ctrl-C (SIGINT) or SIGTERM finishes the requests in flight, saves, and
+exits with code 130.`
+
+func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	cfg := config.Default()
+	var configFile string
+	fs := newFlagSet("crawl", "crawl URL --db FILE [flags]", crawlAbout, stderr)
+	fs.StringVar(&configFile, "config", "", "YAML `file` of settings (keys are these flag names); flags given here override it")
+	bindCrawlFlags(fs, &cfg)
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageError("want exactly one URL, got %d arguments (see --help)", len(pos))
+	}
+	if cfg, err = loadConfig(fs, cfg, configFile, bindCrawlFlags); err != nil {
+		return err
+	}
+	if cfg.DB == "" {
+		return usageError("--db FILE is required (the store to write, or to resume)")
+	}
+	if _, err := crawler.Canonical(pos[0]); err != nil {
+		return usageError("URL %q: %v (want an http or https URL)", pos[0], err)
+	}
+	return crawlInto(ctx, cfg, pos[0], stdout, stderr)
+}
+
+// crawlInto runs a crawl with cfg and prints its summary.
+func crawlInto(ctx context.Context, cfg config.Config, entry string, stdout, stderr io.Writer) error {
+	logger := newLogger(stderr, cfg.LogLevel)
+	db, err := store.Open(cfg.DB, nil)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	c := crawler.New(db, crawlerOptions(cfg, logger))
+	stopProgress := startProgress(stderr, cfg.Quiet, c.Progress)
+	res, err := c.Run(ctx, entry)
+	stopProgress()
+	if res != nil {
+		printSummary(stdout, res, cfg.DB)
+	}
+	if err != nil {
+		if errors.Is(err, crawler.ErrEntryMismatch) {
+			return usageError("%v", err)
+		}
+		return err
+	}
+	if res.Interrupted {
+		fmt.Fprintf(stderr, "interrupted: state saved in %s; run the same command again to resume\n", cfg.DB)
+		return errInterrupted
+	}
+	return nil
+}
+
+func crawlerOptions(cfg config.Config, logger *slog.Logger) crawler.Options {
+	o := crawler.Options{
+		Depth: cfg.Depth, MaxPages: cfg.MaxPages, Parallel: cfg.Parallel, Delay: cfg.Delay,
+		UserAgent: cfg.UserAgent, IgnoreRobots: cfg.IgnoreRobots, AllowDomains: cfg.AllowDomains,
+		MaxBodySize: int64(cfg.MaxBodySize), Timeout: cfg.Timeout, Retries: cfg.Retries,
+		Logger: logger,
+	}
+	if cfg.Retries == 0 {
+		o.Retries = -1 // config's 0 means none; crawler's zero value means the default
+	}
+	return o
+}
+
+func printSummary(w io.Writer, res *crawler.Result, db string) {
+	rate := 0.0
+	if s := res.Elapsed.Seconds(); s > 0 {
+		rate = float64(res.Stored) / s
+	}
+	fmt.Fprintf(w, "stored %d pages this run (%d in %s), %d failed or skipped, %d fetches, %d retries; %.1f pages/s in %s\n",
+		res.Stored, res.Total, db, res.Failed, res.Fetches, res.Retries, rate, res.Elapsed.Round(1e7))
+	switch {
+	case res.Frontier > 0 && res.Limited:
+		fmt.Fprintf(w, "stopped at --max-pages with %d URLs still queued; raise it and run again to go on\n", res.Frontier)
+	case res.Frontier > 0:
+		fmt.Fprintf(w, "%d URLs still queued\n", res.Frontier)
+	}
+}

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+
+	"infocrawl/store"
+)
+
+func runStats(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	var db string
+	var asJSON bool
+	fs := newFlagSet("stats", "stats --db FILE [--json]",
+		"Summarises a store: pages by HTTP status and by depth, failures by reason,\nthe frontier still to fetch, and bytes stored. A running crawl locks its\nstore: run stats once it has stopped.", stderr)
+	fs.StringVar(&db, "db", "", "store `file` to read")
+	fs.BoolVar(&asJSON, "json", false, "print JSON instead of text")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if db == "" || len(pos) > 0 {
+		return usageError("want --db FILE and no arguments")
+	}
+	d, err := store.Open(db, &store.Options{ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	st, err := d.Stats()
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(st)
+	}
+	printStats(stdout, st)
+	return nil
+}
+
+func printStats(w io.Writer, st *store.Stats) {
+	fmt.Fprintf(w, "entry      %s\n", st.Entry)
+	fmt.Fprintf(w, "pages      %d (%d truncated)\n", st.Pages, st.Truncated)
+	fmt.Fprintf(w, "frontier   %d still to fetch\n", st.Frontier)
+	fmt.Fprintf(w, "seen       %d URLs\n", st.Seen)
+	fmt.Fprintf(w, "bytes      %.1f MB fetched, %.1f MB stored, file %.1f MB\n", float64(st.RawBytes)/1e6, float64(st.StoredBytes)/1e6, float64(st.FileBytes)/1e6)
+	fmt.Fprintln(w, "\npages by status")
+	for _, k := range sortedKeys(st.ByStatus) {
+		fmt.Fprintf(w, "  %-18d %d\n", k, st.ByStatus[k])
+	}
+	fmt.Fprintln(w, "pages by depth")
+	for _, k := range sortedKeys(st.ByDepth) {
+		fmt.Fprintf(w, "  %-18d %d\n", k, st.ByDepth[k])
+	}
+	fmt.Fprintf(w, "failures by reason (%d)\n", st.Failures)
+	reasons := make([]string, 0, len(st.ByReason))
+	for r := range st.ByReason {
+		reasons = append(reasons, r)
+	}
+	sort.Strings(reasons)
+	for _, r := range reasons {
+		fmt.Fprintf(w, "  %-18s %d\n", r, st.ByReason[r])
+	}
+}
+
+func sortedKeys(m map[int]int) []int {
+	keys := make([]int, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Ints(keys)
+	return keys
+}

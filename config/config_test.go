@@ -1,0 +1,81 @@
+package config
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestLoadGood(t *testing.T) {
+	cfg, err := Load("testdata/good.yaml", Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Depth != 4 || cfg.MaxPages != 5000 || cfg.Parallel != 4 || cfg.Delay != 250*time.Millisecond ||
+		cfg.MaxBodySize != 5<<20 || cfg.Timeout != 20*time.Second || cfg.Retries != 2 {
+		t.Fatalf("loaded %+v", cfg)
+	}
+	if got := strings.Join(cfg.AllowDomains, ","); got != "static.example.com,img.example.com" {
+		t.Fatalf("allow-domain = %q, want lower-cased names", got)
+	}
+}
+
+func TestLoadBad(t *testing.T) {
+	cases := []struct{ yaml, want string }{
+		{"parallel: 0", "parallel: 0"},
+		{"depth: -1", "depth: -1"},
+		{"delay: soon", "delay"},
+		{"max-body-size: lots", "bad size"},
+		{"log-level: loud", `log-level: "loud"`},
+		{"allow-domain: [\"bad host/\"]", `allow-domain: "bad host/"`},
+		{"paralel: 4", "paralel"}, // misspelt key
+		{"timeout: 0s", "timeout: 0s"},
+	}
+	dir := t.TempDir()
+	for _, c := range cases {
+		path := filepath.Join(dir, "c.yaml")
+		os.WriteFile(path, []byte(c.yaml), 0o644)
+		_, err := Load(path, Default())
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: got %v, want an error naming %q", c.yaml, err, c.want)
+		}
+	}
+}
+
+func TestFieldError(t *testing.T) {
+	cfg := Default()
+	cfg.Retries = 99
+	var fe *FieldError
+	if err := cfg.Validate(); !errors.As(err, &fe) || fe.Field != "retries" || fe.Value != 99 {
+		t.Fatalf("got %v, want a FieldError for retries=99", err)
+	}
+}
+
+func TestEmptyFileKeepsDefaults(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "empty.yaml")
+	os.WriteFile(path, nil, 0o644)
+	cfg, err := Load(path, Default())
+	if err != nil || cfg.Parallel != Default().Parallel {
+		t.Fatalf("empty file: %+v, %v", cfg, err)
+	}
+}
+
+func TestByteSize(t *testing.T) {
+	for in, want := range map[string]ByteSize{"1024": 1024, "10MiB": 10 << 20, "512 KiB": 512 << 10, "1gb": 1 << 30} {
+		got, err := ParseByteSize(in)
+		if err != nil || got != want {
+			t.Errorf("ParseByteSize(%q) = %v, %v; want %v", in, got, err, want)
+		}
+		if back, _ := ParseByteSize(got.String()); back != got {
+			t.Errorf("%v does not round-trip through String", got)
+		}
+	}
+	for _, bad := range []string{"", "-1", "ten", "1TiB"} {
+		if _, err := ParseByteSize(bad); err == nil {
+			t.Errorf("ParseByteSize(%q) accepted", bad)
+		}
+	}
+}

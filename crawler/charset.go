@@ -1,0 +1,74 @@
+package crawler
+
+import (
+	"mime"
+	"strings"
+
+	"github.com/saintfish/chardet"
+	"golang.org/x/net/html/charset"
+)
+
+// toUTF8 returns the body as UTF-8 and the name of its original charset.
+//
+// Colly v2.3.0 has already decoded the body when the Content-Type header
+// names a charset other than UTF-8 (Response.fixCharset); then the header's
+// charset is the original. Otherwise the body is still raw and we decide
+// from the BOM, <meta charset> or, failing those, byte statistics: a page
+// with no declaration that is not UTF-8 is more often GBK, Big5 or
+// Shift-JIS than Windows-1252 on Asian news sites.
+func toUTF8(body []byte, contentType string) ([]byte, string) {
+	if label := headerCharset(contentType); label != "" {
+		if isUTF8Label(label) {
+			return body, "utf-8"
+		}
+		if _, name := charset.Lookup(label); name != "" {
+			return body, name
+		}
+		return body, label
+	}
+	enc, name, certain := charset.DetermineEncoding(body, "text/html")
+	if !certain && name == "windows-1252" {
+		if guess := sniffCharset(body); guess != "" {
+			if e, n := charset.Lookup(guess); e != nil {
+				enc, name = e, n
+			}
+		}
+	}
+	if name == "utf-8" {
+		return body, name
+	}
+	out, err := enc.NewDecoder().Bytes(body)
+	if err != nil {
+		return body, name
+	}
+	return out, name
+}
+
+func headerCharset(contentType string) string {
+	_, params, err := mime.ParseMediaType(contentType)
+	if err != nil {
+		return ""
+	}
+	return strings.ToLower(strings.TrimSpace(params["charset"]))
+}
+
+func isUTF8Label(l string) bool { return l == "utf-8" || l == "utf8" }
+
+// sniffCharset trusts the statistical detector only for multi-byte
+// encodings it names with confidence: for single-byte Latin text its
+// guesses between ISO-8859-x variants are noise.
+func sniffCharset(body []byte) string {
+	sample := body
+	if len(sample) > 64<<10 {
+		sample = sample[:64<<10]
+	}
+	r, err := chardet.NewHtmlDetector().DetectBest(sample)
+	if err != nil || r.Confidence < 50 {
+		return ""
+	}
+	switch strings.ToLower(r.Charset) {
+	case "big5", "gb-18030", "gb18030", "gbk", "shift_jis", "euc-jp", "euc-kr", "iso-2022-jp":
+		return r.Charset
+	}
+	return ""
+}

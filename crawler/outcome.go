@@ -1,0 +1,253 @@
+package crawler
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"mime"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/gocolly/colly/v2"
+	whatwg "github.com/nlnwa/whatwg-url/url"
+
+	"infocrawl/store"
+)
+
+// Failure reasons recorded in the store; stable: scripts read them.
+const (
+	ReasonRobots            = "robots"
+	ReasonRobotsUnreachable = "robots-unreachable"
+	ReasonContentType       = "content-type"
+	ReasonBinary            = "binary"
+	ReasonTimeout           = "timeout"
+	ReasonNetwork           = "network"
+	ReasonBadURL            = "bad-url"
+	ReasonRedirectLoop      = "redirect-loop"
+	ReasonTooManyRedirects  = "too-many-redirects"
+	ReasonRedirectOffsite   = "redirect-offsite"
+	ReasonRedirectSeen      = "redirect-duplicate" // target already crawled under its own URL
+)
+
+var (
+	errRedirectLoop    = errors.New("redirect loop")
+	errTooManyRedirect = errors.New("too many redirects")
+	errRedirectOffsite = errors.New("redirect leaves the crawl's hosts")
+	errRedirectSeen    = errors.New("redirect to a URL already crawled")
+	errRedirectRobots  = errors.New("redirect target disallowed by robots.txt")
+	errBadRedirect     = errors.New("bad redirect target")
+)
+
+// whatwgParser checks a new URL the way Colly will parse it, so Colly
+// cannot reject it later without calling back (its queue drops such
+// errors, which would leave the URL in flight forever).
+var whatwgParser = whatwg.NewParser(whatwg.WithPercentEncodeSinglePercentSign())
+
+// consider queues u unless robots.txt or Colly would refuse it. The caller
+// has claimed u in the seen set.
+func (r *run) consider(ctx context.Context, u *url.URL, depth int, referrer string) {
+	key := u.String()
+	fail := func(reason, detail string) {
+		r.failed.Add(1)
+		r.w.PutFailure(store.Failure{URL: key, Reason: reason, Detail: detail, Depth: depth, Referrer: referrer, At: r.opts.Now()})
+	}
+	if _, err := whatwgParser.Parse(key); err != nil {
+		fail(ReasonBadURL, err.Error())
+		return
+	}
+	ok, err := r.hosts.allowed(ctx, u.Scheme, u.Host, robotsPath(u))
+	if err != nil {
+		fail(ReasonRobotsUnreachable, err.Error())
+		return
+	}
+	if !ok {
+		fail(ReasonRobots, "")
+		return
+	}
+	if err := r.frontier.push(store.Request{URL: key, Depth: depth, Referrer: referrer}); err != nil {
+		r.opts.Logger.Error("enqueue", "url", key, "err", err)
+	}
+}
+
+func robotsPath(u *url.URL) string {
+	if u.RawQuery == "" {
+		return u.EscapedPath()
+	}
+	return u.EscapedPath() + "?" + u.RawQuery
+}
+
+func isHTML(contentType string) bool {
+	mt, _, err := mime.ParseMediaType(contentType)
+	return err == nil && (mt == "text/html" || mt == "application/xhtml+xml")
+}
+
+// onHeaders aborts non-HTML responses before their bodies are read.
+func (r *run) onHeaders(resp *colly.Response) {
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		return
+	}
+	if ct := resp.Headers.Get("Content-Type"); ct != "" && !isHTML(ct) {
+		resp.Ctx.Put(ctxSkip, ct)
+		resp.Request.Abort()
+	}
+}
+
+func (r *run) onResponse(resp *colly.Response) {
+	key := resp.Ctx.Get(ctxKey)
+	depth := resp.Request.Depth
+	ref := resp.Ctx.Get(ctxReferrer)
+	defer r.frontier.done(key)
+	alsoSeen := r.takeRedirects(key)
+
+	body := resp.Body
+	truncated := int64(len(body)) > r.opts.MaxBodySize
+	if truncated {
+		body = body[:r.opts.MaxBodySize]
+	}
+	ct := resp.Headers.Get("Content-Type")
+	if reason, detail := sniffNonHTML(body, ct); reason != "" {
+		r.skipped.Add(1)
+		r.failed.Add(1)
+		r.w.PutFailure(store.Failure{URL: key, Reason: reason, Detail: detail, Status: resp.StatusCode, Depth: depth, Referrer: ref, At: r.opts.Now()}, alsoSeen...)
+		return
+	}
+	text, cs := toUTF8(body, ct)
+	final := resp.Request.URL
+	if depth < r.opts.Depth {
+		for _, link := range extractLinks(final, text) {
+			if r.inScope(link) && r.seen.add(link.String()) {
+				r.consider(context.Background(), link, depth+1, key)
+			}
+		}
+	}
+	page := &store.Page{
+		URL: key, FinalURL: final.String(), Status: resp.StatusCode, ContentType: ct, Charset: cs,
+		FetchedAt: r.opts.Now().UTC(), Depth: depth, Referrer: ref,
+		ETag: resp.Headers.Get("ETag"), LastModified: resp.Headers.Get("Last-Modified"),
+		Header: resp.Headers.Clone(), Truncated: truncated, Body: text,
+	}
+	if err := r.w.PutPage(page, alsoSeen...); err != nil {
+		r.opts.Logger.Error("store page", "url", key, "err", err)
+		return
+	}
+	r.stored.Add(1)
+	r.total.Add(1)
+	r.bytes.Add(int64(len(text)))
+	r.opts.Logger.Debug("stored", "url", key, "depth", depth, "bytes", len(text), "charset", cs)
+}
+
+// sniffNonHTML catches what the headers did not: no Content-Type and not
+// HTML, or binary bytes behind a text/html label.
+func sniffNonHTML(body []byte, ct string) (reason, detail string) {
+	head := body[:min(len(body), 1024)]
+	if ct == "" {
+		if sniffed := http.DetectContentType(head); !strings.HasPrefix(sniffed, "text/html") && !strings.HasPrefix(sniffed, "text/plain") {
+			return ReasonContentType, "sniffed " + sniffed
+		}
+	}
+	utf16 := bytes.HasPrefix(head, []byte{0xFE, 0xFF}) || bytes.HasPrefix(head, []byte{0xFF, 0xFE})
+	if !utf16 && bytes.IndexByte(head, 0) >= 0 {
+		return ReasonBinary, "NUL bytes in a page labelled " + ct
+	}
+	return "", ""
+}
+
+func (r *run) onError(resp *colly.Response, err error) {
+	key := resp.Ctx.Get(ctxKey)
+	defer r.frontier.done(key)
+	alsoSeen := r.takeRedirects(key)
+	if errors.Is(err, errShutdown) {
+		return // no outcome: the URL stays in the frontier for the next run
+	}
+	f := store.Failure{URL: key, Status: resp.StatusCode, Depth: resp.Request.Depth, Referrer: resp.Ctx.Get(ctxReferrer), At: r.opts.Now()}
+	f.Reason, f.Detail = classify(resp, err)
+	if f.Reason == ReasonContentType {
+		r.skipped.Add(1)
+	}
+	r.failed.Add(1)
+	r.w.PutFailure(f, alsoSeen...)
+	r.opts.Logger.Debug("failed", "url", key, "reason", f.Reason, "detail", f.Detail)
+}
+
+func classify(resp *colly.Response, err error) (reason, detail string) {
+	if ct := resp.Ctx.Get(ctxSkip); ct != "" {
+		return ReasonContentType, ct
+	}
+	for _, c := range []struct {
+		err    error
+		reason string
+	}{
+		{errRedirectLoop, ReasonRedirectLoop}, {errTooManyRedirect, ReasonTooManyRedirects},
+		{errRedirectOffsite, ReasonRedirectOffsite}, {errRedirectSeen, ReasonRedirectSeen},
+		{errRedirectRobots, ReasonRobots}, {errBadRedirect, ReasonBadURL},
+	} {
+		if errors.Is(err, c.err) {
+			return c.reason, err.Error()
+		}
+	}
+	if resp.StatusCode >= 300 {
+		return fmt.Sprintf("http-%d", resp.StatusCode), http.StatusText(resp.StatusCode)
+	}
+	var ne net.Error
+	if errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout()) {
+		return ReasonTimeout, err.Error()
+	}
+	return ReasonNetwork, err.Error()
+}
+
+// redirect is Colly's redirect handler: it bounds chains, ends loops and
+// never follows a redirect to a URL the crawl has (or will have) fetched
+// under its own key.
+func (r *run) redirect(req *http.Request, via []*http.Request) error {
+	if len(via) >= r.opts.MaxRedirects {
+		return fmt.Errorf("%w: %d", errTooManyRedirect, len(via))
+	}
+	target, err := canonicalize(req.URL)
+	if err != nil {
+		return fmt.Errorf("%w: %s: %v", errBadRedirect, req.URL, err)
+	}
+	t := target.String()
+	origin, err := canonicalize(via[0].URL)
+	if err != nil {
+		return fmt.Errorf("%w: %v", errBadRedirect, err)
+	}
+	key := origin.String()
+	// A page may redirect to itself once (sites do, to set a cookie);
+	// any other return to a URL of the chain is a loop.
+	times := 0
+	for _, v := range via {
+		if c, err := canonicalize(v.URL); err == nil && c.String() == t {
+			times++
+		}
+	}
+	if times > 1 || (times == 1 && t != key) {
+		return fmt.Errorf("%w: back to %s", errRedirectLoop, t)
+	}
+	if t == key {
+		return nil
+	}
+	if !r.inScope(target) {
+		return fmt.Errorf("%w: %s", errRedirectOffsite, t)
+	}
+	if ok, err := r.hosts.allowed(req.Context(), target.Scheme, target.Host, robotsPath(target)); err != nil || !ok {
+		return fmt.Errorf("%w: %s", errRedirectRobots, t)
+	}
+	if !r.seen.add(t) {
+		return fmt.Errorf("%w: %s", errRedirectSeen, t)
+	}
+	prev, _ := r.redirects.Load(key)
+	targets, _ := prev.([]string)
+	r.redirects.Store(key, append(targets, t))
+	return nil
+}
+
+func (r *run) takeRedirects(key string) []string {
+	v, ok := r.redirects.LoadAndDelete(key)
+	if !ok {
+		return nil
+	}
+	return v.([]string)
+}

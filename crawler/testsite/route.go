@@ -1,0 +1,153 @@
+package testsite
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// routeKind is what a path and query resolve to. The handler and the graph
+// functions share the same routing, so they cannot disagree.
+type routeKind int
+
+const (
+	routeNotFound routeKind = iota
+	routeHome
+	routeFront
+	routeArticle
+	routeStatic
+	routePrivate
+	routeArchive
+	routeRobots
+	routeFile
+	routeRedirect
+)
+
+type route struct {
+	kind   routeKind
+	sec    *section
+	page   int       // section-front page, from 1
+	art    *article  // article pages
+	path   string    // static pages and files
+	day    time.Time // archive pages
+	target string    // redirect target (canonical)
+	status int       // redirect status code
+}
+
+// routeOf resolves a decoded path and its query. Query parameters are
+// ignored everywhere except the section-front "page" parameter, which must
+// appear at most once with a value in 1..pages written without leading
+// zeros.
+func (s *Site) routeOf(path string, q url.Values) route {
+	switch path {
+	case "/":
+		return route{kind: routeHome}
+	case RobotsURI:
+		return route{kind: routeRobots}
+	case PrivateURI:
+		return route{kind: routePrivate}
+	case PDFURI, JPEGURI:
+		return route{kind: routeFile, path: path}
+	case OldNewsURI:
+		sec := s.secBy["world"]
+		if sec == nil {
+			sec = s.sections[0]
+		}
+		return route{kind: routeRedirect, status: 301, target: "/" + sec.name + "/"}
+	case LoopAURI:
+		return route{kind: routeRedirect, status: 302, target: LoopBURI}
+	case LoopBURI:
+		return route{kind: routeRedirect, status: 302, target: LoopAURI}
+	}
+	if _, ok := staticPages[path]; ok {
+		return route{kind: routeStatic, path: path}
+	}
+	if rest, ok := strings.CutPrefix(path, ArchivePath); ok {
+		if day, ok := archiveDay(rest); ok {
+			return route{kind: routeArchive, day: day}
+		}
+		return route{}
+	}
+	if a := s.byPath[path]; a != nil {
+		return route{kind: routeArticle, art: a, sec: a.sec}
+	}
+	name, rest, slash := strings.Cut(strings.TrimPrefix(path, "/"), "/")
+	sec := s.secBy[name]
+	if sec == nil {
+		return route{}
+	}
+	if !slash {
+		return route{kind: routeRedirect, status: 301, target: "/" + name + "/"}
+	}
+	if rest != "" {
+		return route{}
+	}
+	page := 1
+	if vs, ok := q["page"]; ok {
+		if len(vs) != 1 {
+			return route{}
+		}
+		n, err := strconv.Atoi(vs[0])
+		if err != nil || strconv.Itoa(n) != vs[0] || n < 1 || n > s.frontPages(sec) {
+			return route{}
+		}
+		page = n
+	}
+	return route{kind: routeFront, sec: sec, page: page}
+}
+
+// disallowed reports whether robots.txt forbids the path.
+func disallowed(path string) bool {
+	return strings.HasPrefix(path, "/private/")
+}
+
+// robotsTxt is the body of /robots.txt.
+const robotsTxt = "User-agent: *\nDisallow: /private/\n"
+
+// renderKey returns the cache key of an HTML route, or "" when the route
+// must not be cached (the calendar pages are unbounded).
+func renderKey(rt route) string {
+	switch rt.kind {
+	case routeHome:
+		return "home"
+	case routeFront:
+		return "front/" + rt.sec.name + "/" + strconv.Itoa(rt.page)
+	case routeArticle:
+		return "article" + rt.art.path
+	case routeStatic:
+		return "static" + rt.path
+	case routePrivate:
+		return "private"
+	}
+	return ""
+}
+
+// page returns the rendered page of an HTML route, or nil for other routes.
+func (s *Site) page(rt route) *rendered {
+	key := renderKey(rt)
+	if key != "" {
+		if v, ok := s.cache.Load(key); ok {
+			return v.(*rendered)
+		}
+	}
+	var r *rendered
+	switch rt.kind {
+	case routeHome:
+		r = s.renderHome()
+	case routeFront:
+		r = s.renderFront(rt.sec, rt.page)
+	case routeArticle:
+		r = s.renderArticle(rt.art)
+	case routeStatic:
+		r = s.renderStatic(rt.path)
+	case routePrivate:
+		r = s.renderPrivate()
+	case routeArchive:
+		return s.renderArchive(rt.day)
+	default:
+		return nil
+	}
+	v, _ := s.cache.LoadOrStore(key, r)
+	return v.(*rendered)
+}

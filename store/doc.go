@@ -1,0 +1,47 @@
+// Package store keeps a crawl in one bbolt file: the fetched pages, the
+// frontier of pending requests, the set of URLs already seen, the fetch
+// failures and the crawl's metadata. It owns the file's schema and its
+// version; no bbolt type or raw key leaves the package.
+//
+// # Basics
+//
+// Open a store with [Open]; a second process opening the same file gets
+// [ErrLocked] within [Options.Timeout] (one second by default) instead of
+// hanging. Reads ([DB.Page], [DB.Pages], [DB.Stats], …) run in their own
+// read transactions and may run while a crawl writes.
+//
+// Writes go through a [Writer], which groups operations into one
+// transaction every [WriterOptions.MaxOps] operations or
+// [WriterOptions.MaxDelay], whichever comes first: one fsync per page would
+// cap a crawl on a real disk at a few hundred pages per second. Operations
+// are committed in the order they were submitted, which is what makes a
+// killed crawl resumable: a page is only ever committed together with or
+// after the links it enqueued.
+//
+// # Buckets (schema version 1)
+//
+//	bucket    key                      value
+//	meta      "schema"                 decimal schema version ("1")
+//	          "entry"                  the crawl's entry URL
+//	          "created"                RFC 3339 creation time
+//	pages     canonical URL            page record: version byte, uvarint
+//	                                   length, JSON metadata, DEFLATE body
+//	frontier  8-byte big-endian seq    JSON Request (FIFO by seq)
+//	seen      canonical URL            8-byte seq of its frontier entry while
+//	                                   pending, empty once it has an outcome
+//	failures  canonical URL            JSON Failure (reason, status, detail)
+//	cookies   host                     cookies as Set-Cookie lines
+//
+// A URL is in seen as soon as it is enqueued, so a resumed crawl never
+// enqueues it twice; its frontier entry is deleted in the same transaction
+// that stores its outcome (a page or a failure).
+//
+// # Caveats
+//
+// Page bodies are stored decoded to UTF-8 (the original charset is kept in
+// [Page.Charset]); a <meta charset> inside the stored HTML may therefore
+// name the original encoding, not UTF-8.
+//
+// The seen set is kept in memory by the crawler while it runs; that costs
+// roughly the length of each URL plus a map entry.
+package store

@@ -1,0 +1,18 @@
+package store
+
+import "errors"
+
+var (
+	// ErrNotFound is returned when a page or record is not in the store.
+	ErrNotFound = errors.New("not found")
+	// ErrLocked is returned by Open when another process holds the file.
+	ErrLocked = errors.New("store is in use by another process")
+	// ErrSchemaVersion is returned by Open when the file was written by
+	// another schema version of infocrawl.
+	ErrSchemaVersion = errors.New("schema version mismatch")
+	// ErrCorrupt is returned by Open when the file is not a readable bbolt
+	// file or not an infocrawl store.
+	ErrCorrupt = errors.New("not an infocrawl store or corrupt")
+	// ErrClosed is returned by a Writer used after Close.
+	ErrClosed = errors.New("writer closed")
+)

@@ -1,0 +1,201 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
+)
+
+// schemaVersion is bumped whenever a bucket's layout or a value's encoding
+// changes in a way older code cannot read.
+const schemaVersion = 1
+
+var (
+	bucketMeta     = []byte("meta")
+	bucketPages    = []byte("pages")
+	bucketFrontier = []byte("frontier")
+	bucketSeen     = []byte("seen")
+	bucketFailures = []byte("failures")
+	bucketCookies  = []byte("cookies")
+
+	allBuckets = [][]byte{bucketMeta, bucketPages, bucketFrontier, bucketSeen, bucketFailures, bucketCookies}
+
+	keySchema  = []byte("schema")
+	keyEntry   = []byte("entry")
+	keyCreated = []byte("created")
+)
+
+// Options configures Open. A nil *Options means the defaults.
+type Options struct {
+	// Timeout is how long Open waits for another process to release the
+	// file before returning ErrLocked. Zero means one second.
+	Timeout time.Duration
+	// ReadOnly opens the file for reading; it fails if the file is missing.
+	ReadOnly bool
+	// NoSync skips fsync on commit: faster, and a machine crash (not a
+	// process kill) may lose the last commits. For tests and benchmarks.
+	NoSync bool
+}
+
+// DB is an open store.
+type DB struct {
+	bolt *bolt.DB
+	path string
+}
+
+// Open opens the store at path, creating it unless opts.ReadOnly.
+func Open(path string, opts *Options) (*DB, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = time.Second
+	}
+	if opts.ReadOnly {
+		if _, err := os.Stat(path); err != nil {
+			return nil, fmt.Errorf("store: open %s: %w", path, err)
+		}
+	}
+	bdb, err := bolt.Open(path, 0o644, &bolt.Options{Timeout: timeout, ReadOnly: opts.ReadOnly, NoSync: opts.NoSync})
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", path, classifyOpenError(err))
+	}
+	db := &DB{bolt: bdb, path: path}
+	if err := db.checkSchema(opts.ReadOnly); err != nil {
+		bdb.Close()
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	return db, nil
+}
+
+func classifyOpenError(err error) error {
+	switch {
+	case errors.Is(err, berrors.ErrTimeout):
+		return ErrLocked
+	case errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrChecksum),
+		errors.Is(err, berrors.ErrVersionMismatch), errors.Is(err, berrors.ErrInvalidMapping):
+		return fmt.Errorf("%w: %v", ErrCorrupt, err)
+	}
+	return err
+}
+
+// checkSchema initialises a new file or verifies an existing one. bbolt
+// panics on some damaged pages; the recover turns that into ErrCorrupt so a
+// bad file is an error, not a crash.
+func (db *DB) checkSchema(readOnly bool) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%w: %v", ErrCorrupt, r)
+		}
+	}()
+	var fresh bool
+	err = db.bolt.View(func(tx *bolt.Tx) error {
+		meta := tx.Bucket(bucketMeta)
+		if meta == nil {
+			empty := true
+			tx.ForEach(func([]byte, *bolt.Bucket) error { empty = false; return nil })
+			if !empty {
+				return ErrCorrupt
+			}
+			fresh = true
+			return nil
+		}
+		v := meta.Get(keySchema)
+		got, perr := strconv.Atoi(string(v))
+		if perr != nil {
+			return fmt.Errorf("%w: bad schema value %q", ErrCorrupt, v)
+		}
+		if got != schemaVersion {
+			return fmt.Errorf("%w: file has schema %d, this infocrawl reads %d", ErrSchemaVersion, got, schemaVersion)
+		}
+		for _, b := range allBuckets {
+			if tx.Bucket(b) == nil {
+				return fmt.Errorf("%w: bucket %s missing", ErrCorrupt, b)
+			}
+		}
+		return nil
+	})
+	if err != nil || !fresh {
+		return err
+	}
+	if readOnly {
+		return fmt.Errorf("%w: empty file", ErrCorrupt)
+	}
+	return db.bolt.Update(func(tx *bolt.Tx) error {
+		for _, b := range allBuckets {
+			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+				return err
+			}
+		}
+		meta := tx.Bucket(bucketMeta)
+		if err := meta.Put(keySchema, []byte(strconv.Itoa(schemaVersion))); err != nil {
+			return err
+		}
+		return meta.Put(keyCreated, []byte(time.Now().UTC().Format(time.RFC3339)))
+	})
+}
+
+// Path returns the file the store was opened from.
+func (db *DB) Path() string { return db.path }
+
+// Close closes the file. Close any Writer first.
+func (db *DB) Close() error {
+	if err := db.bolt.Close(); err != nil {
+		return fmt.Errorf("store: close %s: %w", db.path, err)
+	}
+	return nil
+}
+
+// Entry returns the entry URL recorded by SetEntry, or "" if none.
+func (db *DB) Entry() (string, error) {
+	var entry string
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		entry = string(tx.Bucket(bucketMeta).Get(keyEntry))
+		return nil
+	})
+	if err != nil {
+		return "", fmt.Errorf("store: read entry: %w", err)
+	}
+	return entry, nil
+}
+
+// SetEntry records the crawl's entry URL.
+func (db *DB) SetEntry(u string) error {
+	err := db.bolt.Update(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketMeta).Put(keyEntry, []byte(u))
+	})
+	if err != nil {
+		return fmt.Errorf("store: set entry %s: %w", u, err)
+	}
+	return nil
+}
+
+// Cookies returns the cookies stored for host, one Set-Cookie value a line.
+func (db *DB) Cookies(host string) (string, error) {
+	var s string
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		s = string(tx.Bucket(bucketCookies).Get([]byte(host)))
+		return nil
+	})
+	if err != nil {
+		return "", fmt.Errorf("store: cookies %s: %w", host, err)
+	}
+	return s, nil
+}
+
+// SetCookies replaces the cookies stored for host.
+func (db *DB) SetCookies(host, cookies string) error {
+	err := db.bolt.Update(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketCookies).Put([]byte(host), []byte(cookies))
+	})
+	if err != nil {
+		return fmt.Errorf("store: set cookies %s: %w", host, err)
+	}
+	return nil
+}
