@@ -215,19 +215,21 @@ func (r *run) redirect(req *http.Request, via []*http.Request) error {
 		return fmt.Errorf("%w: %v", errBadRedirect, err)
 	}
 	key := origin.String()
-	// A page may redirect to itself once (sites do, to set a cookie);
-	// any other return to a URL of the chain is a loop.
-	times := 0
+	// A page may redirect straight to itself once (sites do, to set a
+	// cookie); any other return to a URL of the chain is a loop.
+	times, last := 0, ""
 	for _, v := range via {
-		if c, err := canonicalize(v.URL); err == nil && c.String() == t {
-			times++
+		if c, err := canonicalize(v.URL); err == nil {
+			if last = c.String(); last == t {
+				times++
+			}
 		}
 	}
-	if times > 1 || (times == 1 && t != key) {
-		return fmt.Errorf("%w: back to %s", errRedirectLoop, t)
-	}
-	if t == key {
+	switch {
+	case times == 1 && last == t && len(via) == 1:
 		return nil
+	case times > 0:
+		return fmt.Errorf("%w: back to %s", errRedirectLoop, t)
 	}
 	if !r.inScope(target) {
 		return fmt.Errorf("%w: %s", errRedirectOffsite, t)

@@ -27,9 +27,9 @@ type Page struct {
 	LastModified string      `json:"last_modified,omitempty"`
 	Header       http.Header `json:"header,omitempty"` // response header as received
 	Truncated    bool        `json:"truncated,omitempty"`
-	RawSize      int         `json:"raw_size"`        // body bytes as received, after decompression
-	StoredSize   int         `json:"stored_size"`     // compressed body bytes in the store
-	Body         []byte      `json:"-"`               // UTF-8 HTML
+	RawSize      int         `json:"raw_size"`    // body bytes as received, after decompression
+	StoredSize   int         `json:"stored_size"` // compressed body bytes in the store
+	Body         []byte      `json:"-"`           // UTF-8 HTML
 }
 
 // Request is a pending fetch in the frontier.
