@@ -92,17 +92,24 @@ func (c *Crawler) Run(ctx context.Context, entry string) (*Result, error) {
 	}
 	c.run.Store(r)
 	defer r.w.Close()
+	c.opts.Logger.Info("crawl starting", "entry", key, "depth", c.opts.Depth, "stored", r.total.Load(),
+		"queued", r.frontier.pending(), "seen", r.seen.len())
 
 	if r.seen.add(key) {
 		r.consider(ctx, entryURL, 0, "")
 	}
 	res, err := r.crawl(ctx)
+	if t, ok := r.tr.next.(*http.Transport); ok && c.opts.Transport == nil {
+		t.CloseIdleConnections() // ours: nobody else will reuse them
+	}
 	if cerr := r.w.Close(); err == nil && cerr != nil {
 		err = cerr
 	}
 	if err != nil {
 		return res, fmt.Errorf("crawler: %s: %w", key, err)
 	}
+	c.opts.Logger.Info("crawl finished", "stored", res.Stored, "failed", res.Failed, "fetches", res.Fetches,
+		"queued", res.Frontier, "interrupted", res.Interrupted, "elapsed", res.Elapsed)
 	return res, nil
 }
 

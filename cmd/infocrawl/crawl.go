@@ -96,6 +96,8 @@ func printSummary(w io.Writer, res *crawler.Result, db string) {
 	fmt.Fprintf(w, "stored %d pages this run (%d in %s), %d failed or skipped, %d fetches, %d retries; %.1f pages/s in %s\n",
 		res.Stored, res.Total, db, res.Failed, res.Fetches, res.Retries, rate, res.Elapsed.Round(1e7))
 	switch {
+	case res.Total == 0:
+		fmt.Fprintf(w, "nothing stored: see why with \"infocrawl stats --db %s\"\n", db)
 	case res.Frontier > 0 && res.Limited:
 		fmt.Fprintf(w, "stopped at --max-pages with %d URLs still queued; raise it and run again to go on\n", res.Frontier)
 	case res.Frontier > 0:
