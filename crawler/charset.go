@@ -72,3 +72,10 @@ func sniffCharset(body []byte) string {
 	}
 	return ""
 }
+
+// DecodeHTML decodes a raw HTML document with no HTTP header (a file on
+// disk) to UTF-8 by its BOM, <meta charset> or byte statistics, and names
+// the charset it found.
+func DecodeHTML(raw []byte) ([]byte, string) {
+	return toUTF8(raw, "")
+}

@@ -1,0 +1,182 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"infocrawl/crawler"
+	"infocrawl/mine"
+)
+
+const extractAbout = `Extracts the article of local HTML files, offline. All files are taken as
+pages of one site: they are clustered by template (by URL pattern when
+--urls gives their URLs), each cluster's template is learnt from its pages,
+and every page's article is what remains in its main region. --single takes
+each file alone, with no cross-page statistics.
+
+Files may be plain or gzipped (.gz), in any charset. For each input NAME.ext
+it writes OUT/NAME.txt (the article text, empty when the page has none) and
+OUT/NAME.json (the whole result: kind, title, blocks, scores).`
+
+func runExtract(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	var out, urlMap, method string
+	var single, quiet bool
+	fs := newFlagSet("extract", "extract --out DIR [--single] [--urls MAP.tsv] [--method M] FILE...", extractAbout, stderr)
+	fs.StringVar(&out, "out", "", "write NAME.txt and NAME.json into this `dir` (created if missing)")
+	fs.BoolVar(&single, "single", false, "mine each file alone (no cross-page template learning)")
+	fs.StringVar(&urlMap, "urls", "", "`file` of lines \"file<TAB>url\" giving the files' original URLs")
+	fs.StringVar(&method, "method", mine.MethodAuto, "article extractor: "+strings.Join(mine.Methods, ", "))
+	fs.BoolVar(&quiet, "quiet", false, "no summary on stderr")
+	files, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if out == "" || len(files) == 0 {
+		return usageError("want --out DIR and at least one FILE")
+	}
+	if !slices.Contains(mine.Methods, method) {
+		return usageError("--method %q: want one of %s", method, strings.Join(mine.Methods, ", "))
+	}
+	urls, err := readURLMap(urlMap)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	inputs, names, bytesIn, err := readInputs(files, urls)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return fmt.Errorf("extract: %w", err)
+	}
+	results := mine.ExtractSite(inputs, mine.Options{Method: method}, single)
+	articles := 0
+	for i, r := range results {
+		if r.Kind == mine.KindArticle || r.Kind == mine.KindArticleTOC {
+			articles++
+		}
+		if err := writeResult(out, names[i], r); err != nil {
+			return err
+		}
+	}
+	if !quiet {
+		d := time.Since(start)
+		fmt.Fprintf(stderr, "extracted %d files (%d with an article) in %s: %.0f pages/s, %.1f MB/s\n",
+			len(results), articles, d.Round(time.Millisecond), float64(len(results))/d.Seconds(), float64(bytesIn)/1e6/d.Seconds())
+	}
+	return nil
+}
+
+// baseName strips the directory, a .gz and the HTML extension.
+func baseName(path string) string {
+	name := strings.TrimSuffix(filepath.Base(path), ".gz")
+	if ext := filepath.Ext(name); ext != "" && len(ext) <= 6 {
+		name = strings.TrimSuffix(name, ext)
+	}
+	return name
+}
+
+func readInputs(files []string, urls map[string]string) ([]mine.Input, []string, int64, error) {
+	inputs := make([]mine.Input, 0, len(files))
+	names := make([]string, 0, len(files))
+	seen := map[string]string{}
+	var total int64
+	for _, f := range files {
+		raw, err := readMaybeGzip(f)
+		if err != nil {
+			return nil, nil, 0, fmt.Errorf("extract: %s: %w", f, err)
+		}
+		total += int64(len(raw))
+		name := baseName(f)
+		if prev, dup := seen[name]; dup {
+			return nil, nil, 0, usageError("%s and %s would both write %s.txt", prev, f, name)
+		}
+		seen[name] = f
+		body, _ := crawler.DecodeHTML(raw)
+		in := mine.Input{Key: f, Body: body}
+		if raw, ok := lookupURL(urls, f); ok {
+			u, err := url.Parse(raw)
+			if err != nil {
+				return nil, nil, 0, fmt.Errorf("extract: URL of %s: %w", f, err)
+			}
+			in.URL = u
+		}
+		inputs = append(inputs, in)
+		names = append(names, name)
+	}
+	return inputs, names, total, nil
+}
+
+func readMaybeGzip(path string) ([]byte, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if !bytes.HasPrefix(raw, []byte{0x1f, 0x8b}) {
+		return raw, nil
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(raw))
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(io.LimitReader(zr, 256<<20))
+}
+
+func readURLMap(path string) (map[string]string, error) {
+	if path == "" {
+		return nil, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("extract: --urls: %w", err)
+	}
+	defer f.Close()
+	m := map[string]string{}
+	sc := bufio.NewScanner(f)
+	for line := 1; sc.Scan(); line++ {
+		t := strings.TrimSpace(sc.Text())
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		file, u, ok := strings.Cut(t, "\t")
+		if !ok {
+			return nil, usageError("--urls %s: line %d: want file<TAB>url", path, line)
+		}
+		m[file] = strings.TrimSpace(u)
+	}
+	return m, sc.Err()
+}
+
+// lookupURL matches a file by its path as given, or by its base name.
+func lookupURL(m map[string]string, file string) (string, bool) {
+	if u, ok := m[file]; ok {
+		return u, true
+	}
+	u, ok := m[filepath.Base(file)]
+	return u, ok
+}
+
+func writeResult(dir, name string, r *mine.Result) error {
+	if err := os.WriteFile(filepath.Join(dir, name+".txt"), []byte(r.ArticleText()), 0o644); err != nil {
+		return fmt.Errorf("extract: %w", err)
+	}
+	js, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return fmt.Errorf("extract: %s: %w", name, err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".json"), js, 0o644); err != nil {
+		return fmt.Errorf("extract: %w", err)
+	}
+	return nil
+}

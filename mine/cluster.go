@@ -1,0 +1,489 @@
+package mine
+
+import (
+	"cmp"
+	"net/url"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// ClusterOptions tunes Cluster. The zero value means the defaults.
+type ClusterOptions struct {
+	// MinPages is min_cluster_pages: a URL-pattern cluster with fewer
+	// pages is merged into the nearest larger pattern of its host, and
+	// what stays small goes to the host's site-wide cluster. Default 8;
+	// 1 turns merging off.
+	MinPages int
+	// SplitOverlap: a cluster is split by template when its pages fall
+	// into groups whose medoid signatures overlap (Jaccard) less than
+	// this, while each group's pages overlap their own medoid by at least
+	// this and by splitMargin more than the groups overlap each other.
+	// Default 0.5. A tiny positive value turns splitting off.
+	SplitOverlap float64
+}
+
+const (
+	defaultMinPages     = 8
+	defaultSplitOverlap = 0.5
+	// splitMargin: within-group overlap must beat between-group overlap
+	// by this much for a split to count as clear.
+	splitMargin = 0.2
+	// maxTemplateGroups caps the groups one cluster is split into.
+	maxTemplateGroups = 8
+	// medoidCandidates and medoidRefs cap the pairwise work: a medoid is
+	// chosen among that many evenly spaced members, scored against that
+	// many evenly spaced members.
+	medoidCandidates = 32
+	medoidRefs       = 256
+	// bisectRounds caps the 2-medoid refinement of one split.
+	bisectRounds = 5
+)
+
+func (o ClusterOptions) withDefaults() ClusterOptions {
+	if o.MinPages <= 0 {
+		o.MinPages = defaultMinPages
+	}
+	if o.SplitOverlap <= 0 {
+		o.SplitOverlap = defaultSplitOverlap
+	}
+	return o
+}
+
+// ClusterInput is one page to cluster.
+type ClusterInput struct {
+	Key       string
+	URL       *url.URL // nil when unknown (offline files)
+	Signature []uint64 // TagPathSignature of the page; nil when unknown
+}
+
+// clusterPage is a page being clustered.
+type clusterPage struct {
+	key string
+	sig []uint64
+}
+
+// patternGroup is the pages of one URL pattern (or of merged patterns).
+type patternGroup struct {
+	id    string // the pattern the group is named after
+	segs  []string
+	pages []*clusterPage
+	dead  bool // merged into another group
+}
+
+// Cluster assigns every page a cluster ID: pages of one template share
+// an ID (ALGORITHMS.md §0, §7). It is deterministic: the same pages in
+// any order give the same IDs.
+//
+//  1. Pages are grouped by URLPattern, per host.
+//  2. A group with fewer than MinPages pages is merged into the group of
+//     the same host that shares the longest prefix of pattern segments
+//     (at least one; the query counts as a last segment) among those at
+//     least as large, ties to the larger then the smaller pattern;
+//     smallest groups first, repeated until nothing merges. A group that
+//     stays small goes to the host's site-wide cluster "site:<host>".
+//     Pages with a nil URL (or an empty host) go to "site:".
+//  3. Each cluster is split by template (see ClusterOptions.SplitOverlap)
+//     by repeated 2-medoid bisection over the pages' signatures, keeping
+//     a bisection only when both halves have ≥ max(3, MinPages/2) pages
+//     and separate clearly; at most 8 groups per cluster. The largest
+//     group keeps the cluster's ID, the others get "#2", "#3", … by
+//     decreasing size. Pages without a signature stay in the largest.
+//
+// IDs are the pattern a group is named after ("x.com/item?id={n}"),
+// "site:<host>", or either with a "#k" suffix; patterns never contain '#'.
+// Keys should be unique; of duplicates, one is kept deterministically.
+// Work is O(p²) in the number of patterns of a host and O(n) per
+// bisection of an n-page cluster.
+func Cluster(pages []ClusterInput, opts ClusterOptions) map[string]string {
+	opts = opts.withDefaults()
+	out := make(map[string]string, len(pages))
+	for id, members := range patternClusters(uniqueInputs(pages), opts.MinPages) {
+		for i, g := range splitByTemplate(members, opts) {
+			name := id
+			if i > 0 {
+				name += "#" + strconv.Itoa(i+1)
+			}
+			for _, p := range g {
+				out[p.key] = name
+			}
+		}
+	}
+	return out
+}
+
+// uniqueInputs sorts the pages by key and keeps one page per key.
+func uniqueInputs(pages []ClusterInput) []ClusterInput {
+	ps := slices.Clone(pages)
+	urlOf := func(u *url.URL) string {
+		if u == nil {
+			return ""
+		}
+		return u.String()
+	}
+	slices.SortFunc(ps, func(a, b ClusterInput) int {
+		return cmp.Or(strings.Compare(a.Key, b.Key),
+			strings.Compare(urlOf(a.URL), urlOf(b.URL)),
+			slices.Compare(a.Signature, b.Signature))
+	})
+	return slices.CompactFunc(ps, func(a, b ClusterInput) bool { return a.Key == b.Key })
+}
+
+// patternClusters groups key-sorted pages by URL pattern and merges the
+// small groups (steps 1 and 2 of Cluster). Members stay key-sorted.
+func patternClusters(pages []ClusterInput, minPages int) map[string][]*clusterPage {
+	byHost := map[string]map[string]*patternGroup{}
+	out := map[string][]*clusterPage{}
+	for _, in := range pages {
+		p := &clusterPage{key: in.Key, sig: in.Signature}
+		if in.URL == nil {
+			out["site:"] = append(out["site:"], p)
+			continue
+		}
+		host, pat := strings.ToLower(in.URL.Host), URLPattern(in.URL)
+		if byHost[host] == nil {
+			byHost[host] = map[string]*patternGroup{}
+		}
+		g := byHost[host][pat]
+		if g == nil {
+			g = &patternGroup{id: pat, segs: patternSegments(pat)}
+			byHost[host][pat] = g
+		}
+		g.pages = append(g.pages, p)
+	}
+	for host, groups := range byHost {
+		for _, g := range mergeSmallPatterns(groups, minPages) {
+			id := g.id
+			if len(g.pages) < minPages {
+				id = "site:" + host
+			}
+			out[id] = append(out[id], g.pages...)
+		}
+	}
+	for _, ps := range out {
+		sort.Slice(ps, func(i, j int) bool { return ps[i].key < ps[j].key })
+	}
+	return out
+}
+
+// mergeSmallPatterns merges the small groups of one host into their
+// nearest larger group until nothing merges, and returns the survivors.
+func mergeSmallPatterns(groups map[string]*patternGroup, minPages int) []*patternGroup {
+	all := make([]*patternGroup, 0, len(groups))
+	for _, g := range groups {
+		all = append(all, g)
+	}
+	bySizeThenID := func(a, b *patternGroup) int {
+		return cmp.Or(cmp.Compare(len(a.pages), len(b.pages)), strings.Compare(a.id, b.id))
+	}
+	for merged := true; merged; {
+		merged = false
+		slices.SortFunc(all, bySizeThenID)
+		for _, g := range all {
+			if g.dead || len(g.pages) >= minPages {
+				continue
+			}
+			if t := nearestPattern(g, all); t != nil {
+				t.pages = append(t.pages, g.pages...)
+				g.pages, g.dead, merged = nil, true, true
+			}
+		}
+		all = slices.DeleteFunc(all, func(g *patternGroup) bool { return g.dead })
+	}
+	return all
+}
+
+// nearestPattern is the live group, at least as large as g, sharing the
+// longest (≥ 1) prefix of segments with g; ties go to the larger group,
+// then the smaller pattern. Nil when there is none.
+func nearestPattern(g *patternGroup, all []*patternGroup) *patternGroup {
+	var best *patternGroup
+	bestShared := 0
+	for _, t := range all {
+		if t == g || t.dead || len(t.pages) < len(g.pages) {
+			continue
+		}
+		shared := sharedPrefix(g.segs, t.segs)
+		if shared == 0 || shared < bestShared {
+			continue
+		}
+		if best == nil || shared > bestShared || len(t.pages) > len(best.pages) ||
+			len(t.pages) == len(best.pages) && t.id < best.id {
+			best, bestShared = t, shared
+		}
+	}
+	return best
+}
+
+// sharedPrefix counts the equal leading elements of a and b.
+func sharedPrefix(a, b []string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
+}
+
+// splitByTemplate splits one cluster's key-sorted pages by signature
+// (step 3 of Cluster). The largest group comes first.
+func splitByTemplate(members []*clusterPage, opts ClusterOptions) [][]*clusterPage {
+	var signed, unsigned []*clusterPage
+	for _, p := range members {
+		if len(p.sig) > 0 {
+			signed = append(signed, p)
+		} else {
+			unsigned = append(unsigned, p)
+		}
+	}
+	if len(signed) == 0 {
+		return [][]*clusterPage{unsigned}
+	}
+	minSize := max(3, opts.MinPages/2)
+	var done [][]*clusterPage
+	todo := [][]*clusterPage{signed}
+	for len(todo) > 0 {
+		g := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		if len(done)+len(todo)+2 <= maxTemplateGroups {
+			if a, b, ok := bisectTemplates(g, minSize, opts.SplitOverlap); ok {
+				todo = append(todo, a, b)
+				continue
+			}
+		}
+		done = append(done, g)
+	}
+	slices.SortFunc(done, func(a, b []*clusterPage) int {
+		return cmp.Or(cmp.Compare(len(b), len(a)), strings.Compare(a[0].key, b[0].key))
+	})
+	done[0] = append(done[0], unsigned...)
+	return done
+}
+
+// bisectTemplates splits key-sorted pages in two around two medoids when
+// that separates them clearly: both halves have ≥ minSize pages, the
+// medoids overlap less than overlap, and each half's mean overlap with its
+// medoid is at least overlap and splitMargin above the medoids' overlap.
+// Halves stay key-sorted.
+func bisectTemplates(g []*clusterPage, minSize int, overlap float64) (a, b []*clusterPage, ok bool) {
+	if len(g) < 2*minSize {
+		return nil, nil, false
+	}
+	ma := templateMedoid(g)
+	mb := secondMedoid(g, ma, overlap)
+	if mb == nil {
+		return nil, nil, false
+	}
+	for range bisectRounds {
+		a, b = assignToMedoids(g, ma, mb)
+		na, nb := templateMedoid(a), templateMedoid(b)
+		if na == ma && nb == mb {
+			break
+		}
+		ma, mb = na, nb
+	}
+	a, b = assignToMedoids(g, ma, mb)
+	if len(a) < minSize || len(b) < minSize {
+		return nil, nil, false
+	}
+	between := Jaccard(ma.sig, mb.sig)
+	need := max(overlap, between+splitMargin)
+	if between >= overlap || meanOverlap(a, ma) < need || meanOverlap(b, mb) < need {
+		return nil, nil, false
+	}
+	return a, b, true
+}
+
+// assignToMedoids puts each page with the medoid it overlaps more (ties
+// to ma). Neither half is empty: each medoid goes with itself.
+func assignToMedoids(g []*clusterPage, ma, mb *clusterPage) (a, b []*clusterPage) {
+	for _, p := range g {
+		if p != ma && (p == mb || Jaccard(p.sig, mb.sig) > Jaccard(p.sig, ma.sig)) {
+			b = append(b, p)
+		} else {
+			a = append(a, p)
+		}
+	}
+	return a, b
+}
+
+// templateMedoid is the page of g (among medoidCandidates evenly spaced
+// ones) with the highest total overlap with medoidRefs evenly spaced pages.
+func templateMedoid(g []*clusterPage) *clusterPage {
+	refs := sampleEvenly(g, medoidRefs)
+	var best *clusterPage
+	bestScore := -1.0
+	for _, c := range sampleEvenly(g, medoidCandidates) {
+		score := 0.0
+		for _, r := range refs {
+			score += Jaccard(c.sig, r.sig)
+		}
+		if score > bestScore {
+			best, bestScore = c, score
+		}
+	}
+	return best
+}
+
+// secondMedoid seeds the second half of a bisection: among evenly spaced
+// pages overlapping ma less than overlap, the one that more sampled pages
+// overlap than they overlap ma. Nil when every page overlaps ma enough.
+func secondMedoid(g []*clusterPage, ma *clusterPage, overlap float64) *clusterPage {
+	var far []*clusterPage
+	for _, p := range g {
+		if Jaccard(p.sig, ma.sig) < overlap {
+			far = append(far, p)
+		}
+	}
+	refs := sampleEvenly(g, medoidRefs)
+	toA := make([]float64, len(refs))
+	for i, r := range refs {
+		toA[i] = Jaccard(r.sig, ma.sig)
+	}
+	var best *clusterPage
+	bestVotes := -1
+	for _, c := range sampleEvenly(far, medoidCandidates) {
+		votes := 0
+		for i, r := range refs {
+			if Jaccard(r.sig, c.sig) > toA[i] {
+				votes++
+			}
+		}
+		if votes > bestVotes {
+			best, bestVotes = c, votes
+		}
+	}
+	return best
+}
+
+// meanOverlap is the mean Jaccard of (up to medoidRefs sampled) pages of g
+// other than m with m; 1 when m is alone.
+func meanOverlap(g []*clusterPage, m *clusterPage) float64 {
+	sum, n := 0.0, 0
+	for _, p := range sampleEvenly(g, medoidRefs) {
+		if p != m {
+			sum += Jaccard(p.sig, m.sig)
+			n++
+		}
+	}
+	if n == 0 {
+		return 1
+	}
+	return sum / float64(n)
+}
+
+// sampleEvenly returns at most k evenly spaced elements of ps, in order.
+func sampleEvenly(ps []*clusterPage, k int) []*clusterPage {
+	if len(ps) <= k {
+		return ps
+	}
+	out := make([]*clusterPage, k)
+	for i := range out {
+		out[i] = ps[i*len(ps)/k]
+	}
+	return out
+}
+
+// Jaccard is |a ∩ b| / |a ∪ b| of two sorted, deduplicated sets; 1 when
+// both are empty.
+func Jaccard(a, b []uint64) float64 {
+	if len(a) == 0 && len(b) == 0 {
+		return 1
+	}
+	inter := 0
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case a[i] == b[j]:
+			inter++
+			i++
+			j++
+		case a[i] < b[j]:
+			i++
+		default:
+			j++
+		}
+	}
+	return float64(inter) / float64(len(a)+len(b)-inter)
+}
+
+// FNV-1a, 64 bits, kept as a running state so a child's path hash
+// continues its parent's.
+const (
+	fnvOffset64 = 14695981039346656037
+	fnvPrime64  = 1099511628211
+)
+
+func fnvAppend(h uint64, s string) uint64 {
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= fnvPrime64
+	}
+	return h
+}
+
+// TagPathSignature is the template signature of a parsed page: the set of
+// its distinct root-to-element tag paths, such as
+// "html/body/div.main/ul.nav/li/a", each hashed with FNV-1a (64 bits),
+// sorted and deduplicated. An element is named by its tag and its first
+// class, lower-cased, digit runs written as one "0" (so "col-6" and
+// "col-12" agree); ids and other attributes are ignored. Only elements
+// count: text, comments and script/style contents (which are text) do
+// not. doc may be a document or an element (its own tag starts the
+// paths); nil gives nil.
+func TagPathSignature(doc *html.Node) []uint64 {
+	if doc == nil {
+		return nil
+	}
+	var sig []uint64
+	var walk func(n *html.Node, h uint64, root bool)
+	walk = func(n *html.Node, h uint64, root bool) {
+		if n.Type == html.ElementNode {
+			if !root {
+				h = fnvAppend(h, "/")
+			}
+			h = fnvAppend(h, tagLabel(n))
+			sig = append(sig, h)
+			root = false
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode || c.Type == html.DocumentNode {
+				walk(c, h, root)
+			}
+		}
+	}
+	walk(doc, fnvOffset64, true)
+	slices.Sort(sig)
+	return slices.Compact(sig)
+}
+
+// tagLabel is "tag" or "tag.firstclass" with digit runs as "0".
+func tagLabel(n *html.Node) string {
+	for _, a := range n.Attr {
+		if a.Namespace != "" || a.Key != "class" {
+			continue
+		}
+		classes := strings.Fields(a.Val)
+		if len(classes) == 0 {
+			break
+		}
+		return n.Data + "." + collapseDigits(strings.ToLower(classes[0]))
+	}
+	return n.Data
+}
+
+// collapseDigits writes each run of ASCII digits as one "0".
+func collapseDigits(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if isASCIIDigit(s[i]) {
+			if i == 0 || !isASCIIDigit(s[i-1]) {
+				b.WriteByte('0')
+			}
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}

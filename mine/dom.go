@@ -1,0 +1,296 @@
+package mine
+
+import (
+	"bytes"
+	"net/url"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// Node is an element of a parsed page, with the text measures the mining
+// methods share. Text belongs to its nearest element; the *A fields
+// aggregate the subtree (WISDOM's information coverage tree).
+type Node struct {
+	H        *html.Node
+	Tag      string
+	Parent   *Node
+	Kids     []*Node // element children that are not dummies
+	Index    int     // preorder position in Page.Nodes
+	Block    bool    // a block-level element: it starts a new segment
+	Href     string  // an <a>'s resolved link target, "" if none
+	Segments []int   // indexes into Page.Segments of the segments this block owns
+
+	CLen    int // text directly in the element, outside links
+	ALen    int // for an <a>: its text length
+	CLenA   int // CLEN aggregated over the subtree
+	ALenA   int // ALEN aggregated over the subtree
+	Anchors int // <a> elements with an href in the subtree
+}
+
+// Segment is a run of text between two block boundaries: a paragraph, a
+// list item, a menu entry. It is the unit of template detection.
+type Segment struct {
+	Text     string // whitespace collapsed
+	Owner    *Node  // the innermost block element around it
+	Len      int    // characters (runes) of Text, spaces included
+	LinkLen  int    // characters of Text inside links, spaces excluded
+	Hash     uint64 // of the normalised text (lower case, digits as 0)
+	Template bool   // set by template detection
+}
+
+// Page is a parsed page.
+type Page struct {
+	URL      *url.URL // nil when unknown (an offline file)
+	Root     *Node
+	Nodes    []*Node // every kept element, preorder
+	Segments []Segment
+	Title    string // from <title>
+}
+
+// blockTags start a new segment (ALGORITHMS.md §2's block elements, plus
+// the other elements browsers lay out as blocks).
+var blockTags = map[atom.Atom]bool{
+	atom.Address: true, atom.Article: true, atom.Aside: true, atom.Blockquote: true, atom.Body: true,
+	atom.Dd: true, atom.Details: true, atom.Dialog: true, atom.Div: true, atom.Dl: true, atom.Dt: true,
+	atom.Fieldset: true, atom.Figcaption: true, atom.Figure: true, atom.Footer: true, atom.Form: true,
+	atom.H1: true, atom.H2: true, atom.H3: true, atom.H4: true, atom.H5: true, atom.H6: true,
+	atom.Header: true, atom.Hr: true, atom.Html: true, atom.Li: true, atom.Main: true, atom.Nav: true,
+	atom.Ol: true, atom.P: true, atom.Pre: true, atom.Section: true, atom.Summary: true,
+	atom.Table: true, atom.Tbody: true, atom.Td: true, atom.Tfoot: true, atom.Th: true, atom.Thead: true,
+	atom.Tr: true, atom.Ul: true, atom.Caption: true, atom.Center: true, atom.Frameset: true, atom.Title: true,
+}
+
+// dummyTags hold no readable text: their subtrees are skipped (WISDOM's
+// dummy nodes, plus the elements no reader sees).
+var dummyTags = map[atom.Atom]bool{
+	atom.Script: true, atom.Style: true, atom.Noscript: true, atom.Template: true, atom.Svg: true,
+	atom.Iframe: true, atom.Select: true, atom.Textarea: true, atom.Button: true, atom.Object: true,
+	atom.Embed: true, atom.Canvas: true, atom.Audio: true, atom.Video: true, atom.Map: true,
+	atom.Head: true, atom.Math: true,
+}
+
+// Parse parses a UTF-8 HTML page. u, when known, resolves links.
+func Parse(body []byte, u *url.URL) (*Page, error) {
+	doc, err := html.Parse(bytes.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	return FromDOM(doc, u), nil
+}
+
+// FromDOM builds a Page from an already parsed document.
+func FromDOM(doc *html.Node, u *url.URL) *Page {
+	b := &builder{page: &Page{URL: u}, base: u}
+	b.page.Title = findTitle(doc)
+	if base := findBase(doc, u); base != nil {
+		b.base = base
+	}
+	root := findElement(doc, atom.Html)
+	if root == nil {
+		root = doc
+	}
+	b.page.Root = b.element(root, nil)
+	b.flush()
+	aggregate(b.page.Root)
+	return b.page
+}
+
+type builder struct {
+	page   *Page
+	base   *url.URL
+	cur    strings.Builder // the segment being collected
+	curLen int             // its length in bytes of collapsed text
+	link   int             // characters inside links in cur
+	space  bool            // a space is pending before the next word
+	owner  *Node
+	inLink *Node
+}
+
+func (b *builder) element(h *html.Node, parent *Node) *Node {
+	n := &Node{H: h, Tag: h.Data, Parent: parent, Index: len(b.page.Nodes), Block: blockTags[h.DataAtom] || h.Type == html.DocumentNode}
+	b.page.Nodes = append(b.page.Nodes, n)
+	if h.DataAtom == atom.A {
+		if href := attrOf(h, "href"); href != "" {
+			n.Href = resolveHref(b.base, href)
+			n.Anchors = 1
+		}
+	}
+	prevOwner := b.owner
+	if n.Block {
+		b.flush()
+		b.owner = n
+	}
+	prevLink := b.inLink
+	if h.DataAtom == atom.A && b.inLink == nil {
+		b.inLink = n
+	}
+	for c := h.FirstChild; c != nil; c = c.NextSibling {
+		switch c.Type {
+		case html.TextNode:
+			b.text(n, c.Data)
+		case html.ElementNode:
+			if dummyTags[c.DataAtom] || hidden(c) {
+				continue
+			}
+			if c.DataAtom == atom.Br {
+				b.space = true
+				continue
+			}
+			if c.DataAtom == atom.Img {
+				continue
+			}
+			n.Kids = append(n.Kids, b.element(c, n))
+		}
+	}
+	b.inLink = prevLink
+	if n.Block {
+		b.flush()
+		b.owner = prevOwner
+	}
+	return n
+}
+
+// text adds a text node's words to the current segment and to the
+// nearest element's CLEN or its link's ALEN. Whitespace is collapsed the
+// way a browser shows it: "<b>a</b>b" is one word, "a <b>b</b>" two.
+func (b *builder) text(n *Node, s string) {
+	fields := strings.Fields(s)
+	if len(fields) == 0 {
+		if s != "" {
+			b.space = true
+		}
+		return
+	}
+	if startsWithSpace(s) {
+		b.space = true
+	}
+	added := 0
+	for i, f := range fields {
+		if b.curLen > 0 && (i > 0 || b.space) {
+			b.cur.WriteByte(' ')
+			b.curLen++
+		}
+		b.cur.WriteString(f)
+		b.curLen += len(f)
+		added += utf8.RuneCountInString(f)
+	}
+	b.space = endsWithSpace(s)
+	if b.inLink != nil {
+		b.link += added
+		b.inLink.ALen += added
+		return
+	}
+	n.CLen += added
+}
+
+func (b *builder) flush() {
+	if b.curLen > 0 && b.owner != nil {
+		text := b.cur.String()
+		b.owner.Segments = append(b.owner.Segments, len(b.page.Segments))
+		b.page.Segments = append(b.page.Segments, Segment{Text: text, Owner: b.owner, Len: utf8.RuneCountInString(text), LinkLen: b.link, Hash: normHash(text)})
+	}
+	b.cur.Reset()
+	b.curLen, b.link, b.space = 0, 0, false
+}
+
+func startsWithSpace(s string) bool { return s != "" && isSpace(s[0]) }
+func endsWithSpace(s string) bool   { return s != "" && isSpace(s[len(s)-1]) }
+func isSpace(c byte) bool           { return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' }
+
+// aggregate fills the *A fields bottom-up.
+func aggregate(n *Node) {
+	n.CLenA, n.ALenA = n.CLen, n.ALen
+	for _, k := range n.Kids {
+		aggregate(k)
+		n.CLenA += k.CLenA
+		n.ALenA += k.ALenA
+		n.Anchors += k.Anchors
+	}
+}
+
+// hidden reports elements a reader never sees.
+func hidden(h *html.Node) bool {
+	for _, a := range h.Attr {
+		switch a.Key {
+		case "hidden":
+			return true
+		case "aria-hidden":
+			if a.Val == "true" {
+				return true
+			}
+		case "style":
+			v := strings.ReplaceAll(strings.ToLower(a.Val), " ", "")
+			if strings.Contains(v, "display:none") || strings.Contains(v, "visibility:hidden") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func attrOf(h *html.Node, key string) string {
+	for _, a := range h.Attr {
+		if a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+func resolveHref(base *url.URL, href string) string {
+	href = strings.TrimSpace(href)
+	if href == "" || strings.HasPrefix(href, "#") || strings.HasPrefix(strings.ToLower(href), "javascript:") {
+		return ""
+	}
+	ref, err := url.Parse(href)
+	if err != nil {
+		return ""
+	}
+	if base != nil {
+		ref = base.ResolveReference(ref)
+	}
+	ref.Fragment, ref.RawFragment = "", ""
+	return ref.String()
+}
+
+func findElement(n *html.Node, a atom.Atom) *html.Node {
+	if n.Type == html.ElementNode && n.DataAtom == a {
+		return n
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if f := findElement(c, a); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+func findTitle(doc *html.Node) string {
+	t := findElement(doc, atom.Title)
+	if t == nil {
+		return ""
+	}
+	var sb strings.Builder
+	for c := t.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.TextNode {
+			sb.WriteString(c.Data)
+		}
+	}
+	return strings.Join(strings.Fields(sb.String()), " ")
+}
+
+func findBase(doc *html.Node, u *url.URL) *url.URL {
+	b := findElement(doc, atom.Base)
+	if b == nil || u == nil {
+		return nil
+	}
+	if href := attrOf(b, "href"); href != "" {
+		if r, err := u.Parse(strings.TrimSpace(href)); err == nil {
+			return r
+		}
+	}
+	return nil
+}

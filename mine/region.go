@@ -1,0 +1,172 @@
+package mine
+
+import (
+	"strings"
+
+	"golang.org/x/net/html/atom"
+)
+
+// RegionOptions weighs what a DOM region is worth (ALGORITHMS.md §7): its
+// non-link text counts for it, its link text and template text against.
+type RegionOptions struct {
+	LinkPenalty     float64 // per character of link text; default 1
+	TemplatePenalty float64 // per character of template text; default 1
+}
+
+func (o RegionOptions) withDefaults() RegionOptions {
+	if o.LinkPenalty == 0 {
+		o.LinkPenalty = 1
+	}
+	if o.TemplatePenalty == 0 {
+		o.TemplatePenalty = 1
+	}
+	return o
+}
+
+// segmentValue is what one segment adds to the regions around it.
+func segmentValue(s *Segment, o RegionOptions) float64 {
+	if s.Template {
+		return -o.TemplatePenalty * float64(s.Len)
+	}
+	return float64(s.Len-s.LinkLen) - o.LinkPenalty*float64(s.LinkLen)
+}
+
+// regionScores returns every node's score: the sum of its subtree's
+// segment values (the cleaned tree's information coverage, WISDOM's ICT
+// with f = non-link text minus penalties).
+func regionScores(p *Page, o RegionOptions) []float64 {
+	scores := make([]float64, len(p.Nodes))
+	for i := range p.Segments {
+		s := &p.Segments[i]
+		scores[s.Owner.Index] += segmentValue(s, o)
+	}
+	for i := len(p.Nodes) - 1; i >= 0; i-- { // children come after parents in preorder
+		if n := p.Nodes[i]; n.Parent != nil {
+			scores[n.Parent.Index] += scores[i]
+		}
+	}
+	return scores
+}
+
+// bestRegion is the highest-scoring block element: the smallest subtree
+// that holds most of the content and little of the rest.
+func bestRegion(p *Page, scores []float64) *Node {
+	var best *Node
+	for _, n := range p.Nodes {
+		if !n.Block {
+			continue
+		}
+		if best == nil || scores[n.Index] > scores[best.Index] {
+			best = n
+		}
+	}
+	return best
+}
+
+// NodePath is a node's address for voting across pages: tag, id and
+// first class of each ancestor from the root.
+func NodePath(n *Node) string {
+	var parts []string
+	for ; n != nil; n = n.Parent {
+		part := n.Tag
+		if id := attrOf(n.H, "id"); id != "" && !hasDigit(id) {
+			part += "#" + id
+		}
+		if cls := strings.Fields(attrOf(n.H, "class")); len(cls) > 0 && !hasDigit(cls[0]) {
+			part += "." + cls[0]
+		}
+		parts = append(parts, part)
+	}
+	for i, j := 0, len(parts)-1; i < j; i, j = i+1, j-1 {
+		parts[i], parts[j] = parts[j], parts[i]
+	}
+	return strings.Join(parts, "/")
+}
+
+// hasDigit: ids like "post-1234" differ on every page; leave them out.
+func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
+
+// findPath returns the first node of p whose NodePath is path.
+func findPath(p *Page, path string) *Node {
+	for _, n := range p.Nodes {
+		if n.Block && NodePath(n) == path {
+			return n
+		}
+	}
+	return nil
+}
+
+// heading returns the nearest non-template h1 before region, or inside it
+// when region starts with one: the article's title.
+func heading(p *Page, region *Node) *Segment {
+	var found *Segment
+	for i := range p.Segments {
+		s := &p.Segments[i]
+		if s.Owner.Index > p.lastDescendant(region) {
+			break
+		}
+		if s.Owner.H.DataAtom == atom.H1 && !s.Template {
+			found = s
+		}
+	}
+	return found
+}
+
+// negativeHint and positiveHint are the class/id words that readability
+// and its descendants use when a page has no siblings to compare with.
+var (
+	negativeHints = []string{"comment", "sidebar", "footer", "foot", "nav", "menu", "related", "share", "social",
+		"promo", "advert", "sponsor", "banner", "widget", "breadcrumb", "subscribe", "newsletter", "cookie",
+		"popup", "modal", "masthead", "header", "byline", "tags", "meta", "skip", "outbrain", "taboola", "recommend"}
+	positiveHints = []string{"article", "content", "story", "body", "post", "entry", "text", "main", "blog"}
+)
+
+func hintScore(n *Node) int {
+	s := strings.ToLower(attrOf(n.H, "class") + " " + attrOf(n.H, "id"))
+	if strings.TrimSpace(s) == "" {
+		return 0
+	}
+	score := 0
+	for _, w := range positiveHints {
+		if strings.Contains(s, w) {
+			score++
+			break
+		}
+	}
+	for _, w := range negativeHints {
+		if strings.Contains(s, w) {
+			score -= 2
+			break
+		}
+	}
+	return score
+}
+
+// markByHints is the one-page stand-in for template detection: segments
+// inside an element whose class or id says navigation, comments, sharing…
+// (and no nearer element says article) count as template, as do the
+// page-level nav, header, footer and aside elements.
+func markByHints(p *Page) {
+	neg := make([]bool, len(p.Nodes))
+	for _, n := range p.Nodes {
+		inherited := n.Parent != nil && neg[n.Parent.Index]
+		h := hintScore(n)
+		switch {
+		case h < 0:
+			neg[n.Index] = true
+		case h > 0:
+			neg[n.Index] = false
+		default:
+			neg[n.Index] = inherited
+		}
+		switch n.H.DataAtom {
+		case atom.Nav, atom.Footer, atom.Aside, atom.Form:
+			neg[n.Index] = true
+		}
+	}
+	for i := range p.Segments {
+		if neg[p.Segments[i].Owner.Index] {
+			p.Segments[i].Template = true
+		}
+	}
+}

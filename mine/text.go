@@ -1,0 +1,101 @@
+package mine
+
+import (
+	"hash/fnv"
+	"strings"
+	"unicode"
+)
+
+// normHash hashes a segment's text as template detection compares it:
+// lower-cased, whitespace collapsed, digits as 0 (so "5 comments" and
+// "12 comments", or two dates, are the same line).
+func normHash(s string) uint64 {
+	h := fnv.New64a()
+	var buf [4]byte
+	space := false
+	for _, r := range s {
+		switch {
+		case unicode.IsSpace(r):
+			space = true
+			continue
+		case unicode.IsDigit(r):
+			r = '0'
+		default:
+			r = unicode.ToLower(r)
+		}
+		if space {
+			h.Write([]byte{' '})
+			space = false
+		}
+		n := encodeRune(buf[:], r)
+		h.Write(buf[:n])
+	}
+	return h.Sum64()
+}
+
+func encodeRune(p []byte, r rune) int {
+	switch {
+	case r < 0x80:
+		p[0] = byte(r)
+		return 1
+	case r < 0x800:
+		p[0], p[1] = 0xC0|byte(r>>6), 0x80|byte(r)&0x3F
+		return 2
+	case r < 0x10000:
+		p[0], p[1], p[2] = 0xE0|byte(r>>12), 0x80|byte(r>>6)&0x3F, 0x80|byte(r)&0x3F
+		return 3
+	}
+	p[0], p[1], p[2], p[3] = 0xF0|byte(r>>18), 0x80|byte(r>>12)&0x3F, 0x80|byte(r>>6)&0x3F, 0x80|byte(r)&0x3F
+	return 4
+}
+
+// textOf renders the segments of n's subtree in document order, one
+// paragraph each, separated by blank lines; keep selects segments.
+func (p *Page) textOf(n *Node, keep func(*Segment) bool) string {
+	var parts []string
+	p.walkSegments(n, func(s *Segment) {
+		if keep == nil || keep(s) {
+			parts = append(parts, s.Text)
+		}
+	})
+	return strings.Join(parts, "\n\n")
+}
+
+// walkSegments visits the segments of n's subtree in document order.
+// Segments are numbered in document order and a subtree's segments are
+// those owned by its block elements, so one pass over its nodes suffices.
+func (p *Page) walkSegments(n *Node, fn func(*Segment)) {
+	first, last := p.segmentRange(n)
+	for i := first; i <= last; i++ {
+		if s := &p.Segments[i]; p.contains(n, s.Owner) {
+			fn(s)
+		}
+	}
+}
+
+// segmentRange returns the first and last segment index of n's subtree
+// (last < first when it has none).
+func (p *Page) segmentRange(n *Node) (int, int) {
+	first, last := len(p.Segments), -1
+	end := p.lastDescendant(n)
+	for i := n.Index; i <= end; i++ {
+		for _, s := range p.Nodes[i].Segments {
+			first = min(first, s)
+			last = max(last, s)
+		}
+	}
+	return first, last
+}
+
+// lastDescendant returns the preorder index of n's last descendant.
+func (p *Page) lastDescendant(n *Node) int {
+	for len(n.Kids) > 0 {
+		n = n.Kids[len(n.Kids)-1]
+	}
+	return n.Index
+}
+
+// contains reports whether d is n or below it.
+func (p *Page) contains(n, d *Node) bool {
+	return d.Index >= n.Index && d.Index <= p.lastDescendant(n)
+}
