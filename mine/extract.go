@@ -180,6 +180,7 @@ func extractCluster(g []*parsed, opts Options) []pageResult {
 		}
 	}
 	for _, p := range g {
+		markComments(p.page)
 		p.scores = regionScores(p.page, opts.Region)
 		p.region = bestRegion(p.page, p.scores)
 	}
@@ -311,7 +312,7 @@ func voteRegions(g []*parsed) {
 	paths := make([]string, len(g))
 	for i, p := range g {
 		if p.region != nil {
-			paths[i] = NodePath(p.region)
+			paths[i] = votePath(p.region)
 			votes[paths[i]]++
 		}
 	}
@@ -328,7 +329,7 @@ func voteRegions(g []*parsed) {
 		if paths[i] == best {
 			continue
 		}
-		if n := findPath(p.page, best); n != nil && p.scores[n.Index] > 0 {
+		if n := findVotePath(p.page, best); n != nil && p.scores[n.Index] > 0 {
 			p.region = n
 		}
 	}

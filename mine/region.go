@@ -69,10 +69,10 @@ func NodePath(n *Node) string {
 	var parts []string
 	for ; n != nil; n = n.Parent {
 		part := n.Tag
-		if id := attrOf(n.H, "id"); id != "" && !hasDigit(id) {
+		if id := attrOf(n.H, "id"); stableName(id) {
 			part += "#" + id
 		}
-		if cls := strings.Fields(attrOf(n.H, "class")); len(cls) > 0 && !hasDigit(cls[0]) {
+		if cls := strings.Fields(attrOf(n.H, "class")); len(cls) > 0 && stableName(cls[0]) {
 			part += "." + cls[0]
 		}
 		parts = append(parts, part)
@@ -83,13 +83,33 @@ func NodePath(n *Node) string {
 	return strings.Join(parts, "/")
 }
 
-// hasDigit: ids like "post-1234" differ on every page; leave them out.
-func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
+// stableName: a name a template gives every page ("content", "story-body"),
+// not one made per page ("post-1234", a URL used as an id).
+func stableName(s string) bool {
+	if s == "" || len(s) > 40 {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
 
-// findPath returns the first node of p whose NodePath is path.
-func findPath(p *Page, path string) *Node {
+// votePath is the end of a node's path that voting compares: its last
+// three steps. Outer wrappers vary between pages of one template (a
+// "national" or "international" class, a page-type class on body); the
+// article's own container and its parents rarely do.
+func votePath(n *Node) string {
+	parts := strings.Split(NodePath(n), "/")
+	return strings.Join(parts[max(0, len(parts)-3):], "/")
+}
+
+// findVotePath returns the first block of p whose votePath is path.
+func findVotePath(p *Page, path string) *Node {
 	for _, n := range p.Nodes {
-		if n.Block && NodePath(n) == path {
+		if n.Block && votePath(n) == path {
 			return n
 		}
 	}
@@ -140,6 +160,38 @@ func hintScore(n *Node) int {
 		}
 	}
 	return score
+}
+
+// commentish: reader comments and their forms, which every page has
+// different text in, so no cross-page statistic can call them template.
+// Sites mark them alike ("comments", "commentlist", "disqus_thread",
+// WordPress's "respond"); "commentary" is a kind of article.
+func commentish(n *Node) bool {
+	for _, v := range []string{attrOf(n.H, "id"), attrOf(n.H, "class")} {
+		for _, tok := range strings.Fields(strings.ToLower(v)) {
+			if !stableName(tok) { // a URL or generated id, not a name
+				continue
+			}
+			if (strings.Contains(tok, "comment") && !strings.Contains(tok, "commentary")) ||
+				strings.Contains(tok, "disqus") || tok == "respond" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// markComments marks the segments inside comment sections as template.
+func markComments(p *Page) {
+	in := make([]bool, len(p.Nodes))
+	for _, n := range p.Nodes {
+		in[n.Index] = commentish(n) || (n.Parent != nil && in[n.Parent.Index])
+	}
+	for i := range p.Segments {
+		if in[p.Segments[i].Owner.Index] {
+			p.Segments[i].Template = true
+		}
+	}
 }
 
 // markByHints is the one-page stand-in for template detection: segments

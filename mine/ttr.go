@@ -22,9 +22,10 @@ type TTROptions struct {
 	// smoothing off.
 	Radius int
 	// Lambda scales the threshold: a line is content when its smoothed
-	// ratio exceeds Lambda·σ, σ the standard deviation of the smoothed
-	// array (the paper's threshold clustering; τ = σ in its experiments).
-	// 0 means 1; any other value is used as it is.
+	// ratio exceeds Lambda·σ, σ the (population) standard deviation of
+	// the smoothed array: the paper's "threshold clustering based on
+	// standard deviation", which the authors' code writes tau·σ. 0 means
+	// 1; any other value is used as it is.
 	Lambda float64
 	// FromMean moves the threshold to μ + Lambda·σ, the restatement in
 	// ALGORITHMS.md §5, instead of the paper's Lambda·σ.
