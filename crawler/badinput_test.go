@@ -102,7 +102,7 @@ func gzipped(b []byte) []byte {
 
 func TestBadInput(t *testing.T) {
 	m := newMiniSite()
-	m.html("/", links("/bomb", "/huge", "/binary", "/slow", "/busy", "/gone", "/broken", "/zlib", "/rawdeflate", "/latin", "/gbk", "/euckr", "/notype"))
+	m.html("/", links("/bomb", "/huge", "/binary", "/slow", "/busy", "/gone", "/broken", "/zlib", "/rawdeflate", "/latin", "/gbk", "/euckr", "/notype", "/lateutf8"))
 	bomb := gzipped(bytes.Repeat([]byte("<p>aaaaaaaa</p>"), 4<<20)) // 60 MiB inflated
 	m.mux.HandleFunc("/bomb", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html")
@@ -162,6 +162,8 @@ func TestBadInput(t *testing.T) {
 	encoded("/gbk", "text/html; charset=GBK", []byte(gbk))
 	encoded("/euckr", "text/html", []byte(euckr))
 	encoded("/notype", "", []byte("%PDF-1.4 binary-ish"))
+	// UTF-8 with no declaration and nothing but ASCII in the first KiB.
+	encoded("/lateutf8", "text/html", []byte("<html><body><p>"+strings.Repeat("news ", 300)+"</p><p>Zürich café naïve — ok</p></body></html>"))
 
 	pages, fails := crawlMini(t, m, Options{Depth: 1, Parallel: 4, MaxBodySize: 1 << 20, Timeout: 300 * time.Millisecond,
 		Retries: 1, RetryBackoff: 5 * time.Millisecond})
@@ -195,6 +197,7 @@ func TestBadInput(t *testing.T) {
 		"/latin": {"windows-1252", "Le café de l'été coûte 3 € à Zürich."},
 		"/gbk":   {"gbk", "北京新闻：今天天气很好。"},
 		"/euckr": {"euc-kr", "서울 뉴스"},
+		"/lateutf8": {"utf-8", "Zürich café naïve — ok"},
 	}
 	for path, w := range want {
 		p, ok := pages[path]

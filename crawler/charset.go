@@ -3,6 +3,7 @@ package crawler
 import (
 	"mime"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/saintfish/chardet"
 	"golang.org/x/net/html/charset"
@@ -27,6 +28,12 @@ func toUTF8(body []byte, contentType string) ([]byte, string) {
 		return body, label
 	}
 	enc, name, certain := charset.DetermineEncoding(body, "text/html")
+	// DetermineEncoding looks at the first 1024 bytes only: a page that
+	// declares nothing and is all ASCII there falls to Windows-1252 even
+	// when the rest is UTF-8. A whole body that is valid UTF-8 is UTF-8.
+	if !certain && name == "windows-1252" && utf8.Valid(body) {
+		return body, "utf-8"
+	}
 	if !certain && name == "windows-1252" {
 		if guess := sniffCharset(body); guess != "" {
 			if e, n := charset.Lookup(guess); e != nil {

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// An evaluation runs the extractors over the datasets into its report.
+type evaluation struct {
+	config
+	report *report
+	exts   []extractor
+	failed map[string]bool // extractors that failed on their first group
+	tried  map[string]bool // extractors run on at least one group
+}
+
+func (ev *evaluation) dataset(ctx context.Context, ds string) error {
+	groups, err := loadGroups(filepath.Join(ev.shared, "datasets"), ds)
+	if err != nil {
+		return err
+	}
+	ev.report.Speed[ds] = map[string]*speed{}
+	var rows []row
+	for _, g := range groups {
+		r, err := ev.group(ctx, g)
+		if err != nil {
+			return err
+		}
+		rows = append(rows, r)
+	}
+	ev.report.addDataset(ds, rows)
+	return nil
+}
+
+// group runs every extractor on g and scores those that succeeded.
+func (ev *evaluation) group(ctx context.Context, g group) (row, error) {
+	dir := filepath.Join(ev.out, g.dataset, filepath.FromSlash(g.name))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return row{}, err
+	}
+	gold, urls, err := g.prepare(dir)
+	if err != nil {
+		return row{}, err
+	}
+	var ran []string
+	for _, e := range ev.exts {
+		if ev.failed[e.name] {
+			continue
+		}
+		if err := ev.extract(ctx, e, g, dir, urls); err != nil {
+			if ctx.Err() != nil {
+				return row{}, ctx.Err()
+			}
+			msg := fmt.Sprintf("%s on %s: %v", e.name, g.label(), err)
+			if !ev.tried[e.name] {
+				ev.failed[e.name] = true
+				msg += " (skipped from now on)"
+			}
+			ev.report.skip(msg)
+		} else {
+			ran = append(ran, e.name)
+		}
+		ev.tried[e.name] = true
+	}
+	r := row{Label: g.label(), Pages: len(g.files), Scores: map[string]score{}}
+	if era, _, ok := strings.Cut(g.name, "/"); ok {
+		r.era = era
+	}
+	if len(ran) == 0 {
+		return r, nil
+	}
+	if r.Scores, err = scoreGroup(ctx, filepath.Join(ev.shared, "eval", "score.py"), gold, dir, ran); err != nil {
+		return row{}, err
+	}
+	ev.progress(r, ran)
+	return r, nil
+}
+
+func (ev *evaluation) extract(ctx context.Context, e extractor, g group, dir, urls string) error {
+	ctx, cancel := context.WithTimeout(ctx, ev.timeout)
+	defer cancel()
+	t, err := e.run(ctx, dir, urls, g.files)
+	if err != nil {
+		return err
+	}
+	s := ev.report.Speed[g.dataset][e.name]
+	if s == nil {
+		s = &speed{}
+		ev.report.Speed[g.dataset][e.name] = s
+	}
+	s.Pages += len(g.files)
+	s.Seconds += t.wall
+	s.CPUSeconds += t.cpu
+	s.PagesPerSec = float64(s.Pages) / s.Seconds
+	s.PagesPerCPUSec = float64(s.Pages) / s.CPUSeconds
+	return nil
+}
+
+func (ev *evaluation) progress(r row, ran []string) {
+	var b strings.Builder
+	for _, e := range ran {
+		fmt.Fprintf(&b, " %s %s", e, fmtNum(r.Scores[e].F1))
+	}
+	fmt.Fprintf(os.Stderr, "%s (%d pages): F1%s\n", r.Label, r.Pages, b.String())
+}
