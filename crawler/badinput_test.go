@@ -194,9 +194,9 @@ func TestBadInput(t *testing.T) {
 	}
 	want := map[string]struct{ charset, text string }{
 		"/zlib": {"utf-8", "deflated café"}, "/rawdeflate": {"utf-8", "deflated café"},
-		"/latin": {"windows-1252", "Le café de l'été coûte 3 € à Zürich."},
-		"/gbk":   {"gbk", "北京新闻：今天天气很好。"},
-		"/euckr": {"euc-kr", "서울 뉴스"},
+		"/latin":    {"windows-1252", "Le café de l'été coûte 3 € à Zürich."},
+		"/gbk":      {"gbk", "北京新闻：今天天气很好。"},
+		"/euckr":    {"euc-kr", "서울 뉴스"},
 		"/lateutf8": {"utf-8", "Zürich café naïve — ok"},
 	}
 	for path, w := range want {
