@@ -85,6 +85,7 @@ type parsed struct {
 	cluster string
 	region  *Node
 	scores  []float64
+	links   *links // cleaned link measures, once templates are marked
 }
 
 // ExtractSite mines pages of one site together: clusters them, learns
@@ -181,6 +182,7 @@ func extractCluster(g []*parsed, opts Options) []pageResult {
 	}
 	for _, p := range g {
 		markComments(p.page)
+		p.links = newLinks(p.page, opts.MinTOCLinks)
 		p.scores = regionScores(p.page, opts.Region)
 		p.region = bestRegion(p.page, p.scores)
 	}
@@ -359,8 +361,9 @@ func articleResult(p *parsed, opts Options) *Result {
 		res.Fallback = "whole-page"
 	}
 	seen := map[uint64]bool{}
+	toc := p.links.inTOC(page, region)
 	keep := func(s *Segment) bool {
-		if s.Template || seen[s.Hash] || linkLine(s) {
+		if s.Template || seen[s.Hash] || linkLine(s) || toc[s.Owner] {
 			return false
 		}
 		seen[s.Hash] = true

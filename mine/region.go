@@ -132,34 +132,43 @@ func heading(p *Page, region *Node) *Segment {
 	return found
 }
 
-// negativeHint and positiveHint are the class/id words that readability
-// and its descendants use when a page has no siblings to compare with.
+// The class and id words that readability and its descendants read when
+// a page has no siblings to compare with. Words, not substrings:
+// "hs_cos_wrapper_meta_field" is no navigation.
 var (
-	negativeHints = []string{"comment", "sidebar", "footer", "foot", "nav", "menu", "related", "share", "social",
-		"promo", "advert", "sponsor", "banner", "widget", "breadcrumb", "subscribe", "newsletter", "cookie",
-		"popup", "modal", "masthead", "header", "byline", "tags", "meta", "skip", "outbrain", "taboola", "recommend"}
-	positiveHints = []string{"article", "content", "story", "body", "post", "entry", "text", "main", "blog"}
+	negativeWords = wordSet("comment comments sidebar footer nav navbar navigation menu related share sharing social " +
+		"promo promotion advert advertisement ad ads sponsor sponsored banner widget widgets breadcrumb breadcrumbs " +
+		"subscribe subscription newsletter cookie cookies popup modal masthead header tags tag outbrain taboola " +
+		"recommended recommendations recirc disqus signup skip toolbar pagination pager")
+	positiveWords = wordSet("article content story body post entry text main blog hentry")
 )
 
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// hintScore is +1 when an element's class or id names article content,
+// −1 when it names navigation, sharing, comments…, 0 otherwise.
 func hintScore(n *Node) int {
-	s := strings.ToLower(attrOf(n.H, "class") + " " + attrOf(n.H, "id"))
-	if strings.TrimSpace(s) == "" {
-		return 0
+	words := strings.FieldsFunc(strings.ToLower(attrOf(n.H, "class")+" "+attrOf(n.H, "id")), func(r rune) bool {
+		return r < 'a' || r > 'z'
+	})
+	pos, neg := false, false
+	for _, w := range words {
+		pos = pos || positiveWords[w]
+		neg = neg || negativeWords[w]
 	}
-	score := 0
-	for _, w := range positiveHints {
-		if strings.Contains(s, w) {
-			score++
-			break
-		}
+	switch {
+	case neg && !pos:
+		return -1
+	case pos && !neg:
+		return 1
 	}
-	for _, w := range negativeHints {
-		if strings.Contains(s, w) {
-			score -= 2
-			break
-		}
-	}
-	return score
+	return 0
 }
 
 // commentish: reader comments and their forms, which every page has
@@ -197,13 +206,15 @@ func markComments(p *Page) {
 // markByHints is the one-page stand-in for template detection: segments
 // inside an element whose class or id says navigation, comments, sharing…
 // (and no nearer element says article) count as template, as do the
-// page-level nav, header, footer and aside elements.
+// page-level nav, header, footer and aside elements — unless that element
+// holds most of the page's text, when the hint is more likely wrong than
+// the page.
 func markByHints(p *Page) {
+	total := float64(p.Root.CLenA)
 	neg := make([]bool, len(p.Nodes))
 	for _, n := range p.Nodes {
 		inherited := n.Parent != nil && neg[n.Parent.Index]
-		h := hintScore(n)
-		switch {
+		switch h := hintScore(n); {
 		case h < 0:
 			neg[n.Index] = true
 		case h > 0:
@@ -212,8 +223,11 @@ func markByHints(p *Page) {
 			neg[n.Index] = inherited
 		}
 		switch n.H.DataAtom {
-		case atom.Nav, atom.Footer, atom.Aside, atom.Form:
+		case atom.Nav, atom.Footer, atom.Aside, atom.Form, atom.Header:
 			neg[n.Index] = true
+		}
+		if neg[n.Index] && !inherited && float64(n.CLenA) > 0.35*total {
+			neg[n.Index] = false
 		}
 	}
 	for i := range p.Segments {

@@ -44,29 +44,72 @@ func tocAnchor(p *Page, a *Node) bool {
 	return s == nil || (!s.Template && 2*s.LinkLen >= s.Len-s.LinkLen)
 }
 
-// addTOC finds the page's TOC blocks and decides its kind: a region that
-// is mostly story links with little text each is a listing, not an
-// article.
+// links holds a page's cleaned link measures, per node.
+type links struct {
+	alen, clean []float64
+	stories     []int
+	min         int
+}
+
+func newLinks(p *Page, minTOCLinks int) *links {
+	l := &links{min: minTOCLinks}
+	l.alen, l.clean, l.stories = cleanLinks(p)
+	return l
+}
+
+func (l *links) fA(n *Node) float64 { return l.alen[n.Index] }
+
+// isTOC: a list of headlines with teasers is a quarter links or more; a
+// column of prose with a few citations and a related box is less.
+func (l *links) isTOC(n *Node) bool {
+	return l.stories[n.Index] >= l.min && l.alen[n.Index] >= 0.25*l.clean[n.Index]
+}
+
+// inTOC marks the nodes strictly below region that lie in a TOC box (a
+// "related stories" box, a teaser list): not the article's. A box is a
+// TOC-like node whose text is mostly its own list, not a wrapper that
+// passes the test only because it holds a box beside a story.
+func (l *links) inTOC(p *Page, region *Node) map[*Node]bool {
+	boxed := make([]float64, len(p.Nodes)) // clean text inside boxes, per subtree
+	box := make([]bool, len(p.Nodes))
+	last := p.lastDescendant(region)
+	for i := last; i > region.Index; i-- {
+		n := p.Nodes[i]
+		inKids := 0.0
+		for _, k := range n.Kids {
+			inKids += boxed[k.Index]
+		}
+		box[i] = l.isTOC(n) && (inKids == 0 || l.clean[i]-inKids <= 0.5*l.clean[i])
+		if box[i] {
+			boxed[i] = l.clean[i]
+		} else {
+			boxed[i] = inKids
+		}
+	}
+	out := map[*Node]bool{}
+	for i := region.Index + 1; i <= last; i++ {
+		n := p.Nodes[i]
+		if box[i] || (n.Parent != nil && out[n.Parent]) {
+			out[n] = true
+		}
+	}
+	return out
+}
+
+// addTOC finds the page's TOC blocks (WISDOM's k-MIB over the cleaned
+// ALEN) and decides the page's kind.
 func addTOC(res *Result, p *parsed, opts Options) {
-	page := p.page
-	alen, clean, stories := cleanLinks(page)
-	fA := func(n *Node) float64 { return alen[n.Index] }
-	// A list of headlines with teasers is a quarter links or more; a
-	// column of prose with a few citations and a related box is less.
-	isTOC := func(n *Node) bool {
-		return stories[n.Index] >= opts.MinTOCLinks && alen[n.Index] >= 0.25*clean[n.Index]
-	}
+	page, l := p.page, p.links
 	w := opts.WISDOM.withDefaults()
-	blocks := kMIB(page.Root, w.K, w.ST, fA, isTOC)
+	blocks := kMIB(page.Root, w.K, w.ST, l.fA, l.isTOC)
 	if !w.NoExpand {
-		blocks = expand(blocks, fA, isTOC)
+		blocks = expand(blocks, l.fA, l.isTOC)
 	}
-	links := tocLinksClean(page, blocks)
-	if len(links) >= opts.MinTOCLinks {
-		res.TOC = []Block{{Path: pathsOf(blocks), Links: links}}
+	if found := tocLinksClean(page, blocks); len(found) >= opts.MinTOCLinks {
+		res.TOC = []Block{{Path: pathsOf(blocks), Links: found}}
 	}
 	article := len(res.Article) > 0
-	if article && p.region != nil && isListing(page, p.region, blocks, stories[p.region.Index], isTOC) {
+	if article && p.region != nil && isListing(page, p.region, blocks, l.stories[p.region.Index], l.isTOC) {
 		res.Article = nil
 		article = false
 	}
