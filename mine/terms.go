@@ -33,10 +33,35 @@ func Terms(text string) []string {
 // Terms may share memory with text: a caller that keeps a term long after
 // text should strings.Clone it. Invalid UTF-8 is read as U+FFFD.
 func AppendTerms(dst []string, text string) []string {
+	return appendTerms(dst, text, nil)
+}
+
+// Tokenizer is AppendTerms with a cache of stems, for mining many pages:
+// the Snowball stemmer takes most of the time, and a site's pages repeat
+// their words. Not safe for concurrent use.
+type Tokenizer struct {
+	stems map[string]string
+}
+
+// maxStems bounds a Tokenizer's cache; it starts afresh when full.
+const maxStems = 1 << 18
+
+// NewTokenizer returns a Tokenizer with an empty cache.
+func NewTokenizer() *Tokenizer { return &Tokenizer{stems: map[string]string{}} }
+
+// AppendTerms is the package's AppendTerms, with cached stems.
+func (tz *Tokenizer) AppendTerms(dst []string, text string) []string {
+	if len(tz.stems) > maxStems {
+		clear(tz.stems)
+	}
+	return appendTerms(dst, text, tz.stems)
+}
+
+func appendTerms(dst []string, text string, stems map[string]string) []string {
 	if !utf8.ValidString(text) {
 		text = strings.ToValidUTF8(text, "\uFFFD")
 	}
-	t := termer{text: text, dst: dst}
+	t := termer{text: text, dst: dst, stems: stems}
 	it := words.FromString(text)
 	for it.Next() {
 		tok := it.Value()
@@ -61,7 +86,21 @@ type termer struct {
 	text             string
 	dst              []string
 	runStart, runEnd int
-	runLen           int // runes in the pending run
+	runLen           int               // runes in the pending run
+	stems            map[string]string // cache of Snowball stems; nil: none
+}
+
+// stem is english.Stem through the cache, when there is one.
+func (t *termer) stem(w string) string {
+	if t.stems == nil {
+		return english.Stem(w, false)
+	}
+	if s, ok := t.stems[w]; ok {
+		return s
+	}
+	s := english.Stem(w, false)
+	t.stems[strings.Clone(w)] = strings.Clone(s)
+	return s
 }
 
 // scanASCII reports whether tok is all ASCII and whether it has a letter.
@@ -112,7 +151,7 @@ func (t *termer) word(w string) {
 		return
 	}
 	if stemmable(w) {
-		w = english.Stem(w, false)
+		w = t.stem(w)
 	}
 	if w != "" {
 		t.dst = append(t.dst, w)
@@ -130,7 +169,7 @@ func (t *termer) asciiWord(w string) {
 		return
 	}
 	if stemmable(w) {
-		w = english.Stem(w, false)
+		w = t.stem(w)
 	}
 	if w != "" {
 		t.dst = append(t.dst, w)

@@ -31,6 +31,11 @@
 //	                                   pending, empty once it has an outcome
 //	failures  canonical URL            JSON Failure (reason, status, detail)
 //	cookies   host                     cookies as Set-Cookie lines
+//	mined     canonical URL            the page's mining result (mine's JSON)
+//	clusters  cluster ID               the cluster's statistics (mine's
+//	                                   encoding): written with the results
+//	                                   they produced, in one transaction
+//	meta      "clustering"             URL pattern → cluster ID (mine's JSON)
 //
 // A URL is in seen as soon as it is enqueued, so a resumed crawl never
 // enqueues it twice; its frontier entry is deleted in the same transaction

@@ -12,8 +12,9 @@ import (
 )
 
 // schemaVersion is bumped whenever a bucket's layout or a value's encoding
-// changes in a way older code cannot read.
-const schemaVersion = 1
+// changes in a way older code cannot read. Version 2 added the mined and
+// clusters buckets; a version 1 file gains them when opened for writing.
+const schemaVersion = 2
 
 var (
 	bucketMeta     = []byte("meta")
@@ -22,12 +23,15 @@ var (
 	bucketSeen     = []byte("seen")
 	bucketFailures = []byte("failures")
 	bucketCookies  = []byte("cookies")
+	bucketMined    = []byte("mined")
+	bucketClusters = []byte("clusters")
 
-	allBuckets = [][]byte{bucketMeta, bucketPages, bucketFrontier, bucketSeen, bucketFailures, bucketCookies}
+	allBuckets = [][]byte{bucketMeta, bucketPages, bucketFrontier, bucketSeen, bucketFailures, bucketCookies, bucketMined, bucketClusters}
 
-	keySchema  = []byte("schema")
-	keyEntry   = []byte("entry")
-	keyCreated = []byte("created")
+	keySchema     = []byte("schema")
+	keyEntry      = []byte("entry")
+	keyCreated    = []byte("created")
+	keyClustering = []byte("clustering")
 )
 
 // Options configures Open. A nil *Options means the defaults.
@@ -94,7 +98,7 @@ func (db *DB) checkSchema(readOnly bool) (err error) {
 			err = fmt.Errorf("%w: %v", ErrCorrupt, r)
 		}
 	}()
-	var fresh bool
+	var fresh, migrate bool
 	err = db.bolt.View(func(tx *bolt.Tx) error {
 		meta := tx.Bucket(bucketMeta)
 		if meta == nil {
@@ -111,6 +115,10 @@ func (db *DB) checkSchema(readOnly bool) (err error) {
 		if perr != nil {
 			return fmt.Errorf("%w: bad schema value %q", ErrCorrupt, v)
 		}
+		if got == 1 && !readOnly {
+			migrate = true
+			return nil
+		}
 		if got != schemaVersion {
 			return fmt.Errorf("%w: file has schema %d, this infocrawl reads %d", ErrSchemaVersion, got, schemaVersion)
 		}
@@ -121,7 +129,7 @@ func (db *DB) checkSchema(readOnly bool) (err error) {
 		}
 		return nil
 	})
-	if err != nil || !fresh {
+	if err != nil || !(fresh || migrate) {
 		return err
 	}
 	if readOnly {
@@ -136,6 +144,9 @@ func (db *DB) checkSchema(readOnly bool) (err error) {
 		meta := tx.Bucket(bucketMeta)
 		if err := meta.Put(keySchema, []byte(strconv.Itoa(schemaVersion))); err != nil {
 			return err
+		}
+		if migrate {
+			return nil
 		}
 		return meta.Put(keyCreated, []byte(time.Now().UTC().Format(time.RFC3339)))
 	})

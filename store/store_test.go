@@ -49,6 +49,31 @@ func TestOpenSchemaMismatch(t *testing.T) {
 	}
 }
 
+// A version 1 store (no mining buckets) is migrated when opened for writing.
+func TestMigrateV1(t *testing.T) {
+	db, path := openTemp(t)
+	err := db.bolt.Update(func(tx *bolt.Tx) error {
+		tx.DeleteBucket(bucketMined)
+		tx.DeleteBucket(bucketClusters)
+		return tx.Bucket(bucketMeta).Put(keySchema, []byte("1"))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if _, err := Open(path, &Options{ReadOnly: true}); !errors.Is(err, ErrSchemaVersion) {
+		t.Fatalf("read-only open of v1: %v, want ErrSchemaVersion", err)
+	}
+	db, err = Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.PutMined("c", []byte("state"), []Mined{{URL: "http://a/", Data: []byte("{}")}}); err != nil {
+		t.Fatalf("after migration: %v", err)
+	}
+}
+
 func TestOpenCorrupt(t *testing.T) {
 	dir := t.TempDir()
 	garbage := bytes.Repeat([]byte("not a database, just text\n"), 1000)

@@ -1,0 +1,130 @@
+package mine
+
+import (
+	"bytes"
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// voteRegions adds the pages' region paths to the cluster's votes and
+// replaces a page's region by the most voted one when the page has that
+// element and it holds content: one page's odd choice (a long comment
+// thread, a big caption) is outvoted by its siblings.
+func voteRegions(g []*parsed, votes map[string]int) {
+	paths := make([]string, len(g))
+	for i, p := range g {
+		if p.region != nil {
+			paths[i] = votePath(p.region)
+			votes[paths[i]]++
+		}
+	}
+	best, bestN, total := "", 0, 0
+	for path, n := range votes {
+		total += n
+		if n > bestN || (n == bestN && path < best) {
+			best, bestN = path, n
+		}
+	}
+	if bestN*2 <= total {
+		return // no majority: trust each page
+	}
+	for i, p := range g {
+		if paths[i] == best {
+			continue
+		}
+		if n := findVotePath(p.page, best); n != nil && p.scores[n.Index] > 0 {
+			p.region = n
+		}
+	}
+}
+
+func articleResult(p *parsed, opts Options) *Result {
+	page := p.page
+	res := newResult(p, opts)
+	total, template := 0, 0
+	for _, s := range page.Segments {
+		total += s.Len
+		if s.Template {
+			template += s.Len
+		}
+	}
+	if total > 0 {
+		res.Template = float64(template) / float64(total)
+	}
+	if p.region == nil {
+		return res
+	}
+	region := p.region
+	regionText, pageText := contentChars(page, region), contentChars(page, page.Root)
+	if float64(regionText) < opts.FallbackShare*float64(pageText) {
+		region = page.Root // a list or table page: keep all its non-template text
+		res.Fallback = "whole-page"
+	}
+	seen := map[uint64]bool{}
+	toc := p.links.inTOC(page, region)
+	keep := func(s *Segment) bool {
+		if s.Template || seen[s.Hash] || linkLine(s) || toc[s.Owner] {
+			return false
+		}
+		seen[s.Hash] = true
+		return true
+	}
+	var parts []string
+	if h := heading(page, region); h != nil && !page.contains(region, h.Owner) {
+		parts = append(parts, h.Text)
+		seen[h.Hash] = true
+		if res.Title == "" {
+			res.Title = h.Text
+		}
+	}
+	if body := page.textOf(region, keep); body != "" {
+		parts = append(parts, body)
+	}
+	text := strings.Join(parts, "\n\n")
+	if len([]rune(text)) < opts.MinArticleChars {
+		return res
+	}
+	res.Kind = KindArticle
+	res.Article = []Block{{Path: NodePath(region), Text: text, HTML: outerHTML(region), Scores: map[string]float64{
+		"region": p.scores[region.Index], "template_share": res.Template}}}
+	return res
+}
+
+func contentChars(p *Page, n *Node) int {
+	c := 0
+	p.walkSegments(n, func(s *Segment) {
+		if !s.Template {
+			c += s.Len - s.LinkLen
+		}
+	})
+	return c
+}
+
+// linkLine: a short line that is mostly link text is navigation ("Next
+// story", "Share on X"), not prose.
+func linkLine(s *Segment) bool {
+	return s.LinkLen > 0 && s.Len < 80 && float64(s.LinkLen) >= 0.5*float64(s.Len)
+}
+
+func outerHTML(n *Node) string {
+	var b bytes.Buffer
+	html.Render(&b, n.H)
+	return b.String()
+}
+
+// singleMethod runs a one-page method of the seeds on p.
+func singleMethod(p *parsed, opts Options) *Result {
+	res := newResult(p, opts)
+	var text string
+	if opts.Method == MethodTTR {
+		text = TTR(p.in.Body, TTROptions{})
+	} else {
+		text = EEM(p.in.Body, EEMOptions{})
+	}
+	if len([]rune(text)) >= opts.MinArticleChars {
+		res.Kind = KindArticle
+		res.Article = []Block{{Text: text}}
+	}
+	return res
+}

@@ -1,0 +1,146 @@
+package mine
+
+import (
+	"bytes"
+	"encoding/gob"
+	"fmt"
+	"strings"
+)
+
+// ClusterState is what mining has learnt about one cluster. It only grows:
+// mining more pages adds to it, so a crawl's pages can be mined as they
+// arrive, and the store keeps it with the results it produced.
+type ClusterState struct {
+	Template *TemplateStats // segment document frequencies (§7)
+	Terms    *Stats         // term TF and S (§1)
+	Votes    map[string]int // article region paths chosen, by votePath
+}
+
+// NewClusterState returns an empty state.
+func NewClusterState() *ClusterState {
+	return &ClusterState{Template: NewTemplateStats(), Terms: NewStats(), Votes: map[string]int{}}
+}
+
+// MarshalBinary encodes the state for the store.
+func (s *ClusterState) MarshalBinary() ([]byte, error) {
+	var b bytes.Buffer
+	if err := gob.NewEncoder(&b).Encode(s); err != nil {
+		return nil, fmt.Errorf("mine: encode cluster state: %w", err)
+	}
+	return b.Bytes(), nil
+}
+
+// UnmarshalBinary decodes a state written by MarshalBinary.
+func (s *ClusterState) UnmarshalBinary(data []byte) error {
+	*s = ClusterState{}
+	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(s); err != nil {
+		return fmt.Errorf("mine: decode cluster state: %w", err)
+	}
+	if s.Template == nil {
+		s.Template = NewTemplateStats()
+	}
+	if s.Template.DF == nil {
+		s.Template.DF = map[uint64]int{}
+	}
+	if s.Terms == nil {
+		s.Terms = NewStats()
+	}
+	if s.Terms.Terms == nil {
+		s.Terms.Terms = map[string]TermStat{}
+	}
+	if s.Votes == nil {
+		s.Votes = map[string]int{}
+	}
+	return nil
+}
+
+// MineCluster mines pages of one cluster: it adds them to the cluster's
+// statistics, then extracts each page's article and TOC blocks with the
+// selected method. Pages may come in chunks; each chunk adds to state.
+func MineCluster(cluster string, state *ClusterState, inputs []Input, opts Options) []*Result {
+	opts = opts.withDefaults()
+	g := make([]*parsed, len(inputs))
+	tz := NewTokenizer()
+	var terms []string
+	for i, in := range inputs {
+		g[i] = parse(in, cluster)
+		state.Template.AddPage(g[i].page)
+		terms = terms[:0]
+		for _, s := range g[i].page.Segments {
+			terms = tz.AppendTerms(terms, s.Text)
+		}
+		state.Terms.AddPage(terms)
+	}
+	out := make([]*Result, 0, len(g))
+	switch opts.Method {
+	case MethodTTR, MethodEEM:
+		for _, p := range g {
+			out = append(out, singleMethod(p, opts))
+		}
+	case MethodInfoDiscoverer:
+		out = infoDiscovererCluster(g, state.Terms, opts)
+	case MethodWISDOM:
+		out = wisdomCluster(g, state.Terms, opts)
+	default:
+		out = autoCluster(g, state, opts)
+	}
+	return out
+}
+
+// autoCluster is the default extractor (ALGORITHMS.md §7): template
+// removal by cross-page redundancy, region selection over the cleaned
+// tree, the region path voted across the cluster, TOC blocks by k-MIB on
+// the cleaned links. A cluster too small to learn a template from is
+// mined one page at a time, with class and id hints standing in.
+func autoCluster(g []*parsed, state *ClusterState, opts Options) []*Result {
+	alone := state.Template.Pages < opts.MinClusterPages
+	for _, p := range g {
+		if alone {
+			markByHints(p.page)
+		} else {
+			state.Template.Mark(p.page, opts.TemplateShare, opts.TemplateMinDF)
+		}
+		markComments(p.page)
+		p.links = newLinks(p.page, opts.MinTOCLinks)
+		p.scores = regionScores(p.page, opts.Region)
+		p.region = bestRegion(p.page, p.scores)
+	}
+	if !alone {
+		voteRegions(g, state.Votes)
+	}
+	out := make([]*Result, 0, len(g))
+	for _, p := range g {
+		res := articleResult(p, opts)
+		addTOC(res, p, opts)
+		out = append(out, res)
+	}
+	return out
+}
+
+func newResult(p *parsed, opts Options) *Result {
+	res := &Result{Key: p.in.Key, Cluster: p.cluster, Method: opts.Method, Title: p.page.Title, Kind: KindOther}
+	if p.in.URL != nil {
+		res.URL = p.in.URL.String()
+	}
+	return res
+}
+
+func pathsOf(ns []*Node) string {
+	paths := make([]string, len(ns))
+	for i, n := range ns {
+		paths[i] = NodePath(n)
+	}
+	return strings.Join(paths, " + ")
+}
+
+func kindOf(article, toc bool) Kind {
+	switch {
+	case article && toc:
+		return KindArticleTOC
+	case article:
+		return KindArticle
+	case toc:
+		return KindTOC
+	}
+	return KindOther
+}

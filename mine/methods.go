@@ -1,0 +1,62 @@
+package mine
+
+func infoDiscovererCluster(g []*parsed, stats *Stats, opts Options) []*Result {
+	hs := make([]map[*Node]float64, len(g))
+	ks := make([]map[*Node]int, len(g))
+	for i, p := range g {
+		hs[i], ks[i] = blockEntropy(p.page, stats)
+	}
+	th := greedyThreshold(hs, ks)
+	out := make([]*Result, 0, len(g))
+	for i, p := range g {
+		res := newResult(p, opts)
+		if text := infoText(p.page, hs[i], th); len([]rune(text)) >= opts.MinArticleChars {
+			res.Kind = KindArticle
+			res.Article = []Block{{Path: "infodiscoverer", Text: text, Scores: map[string]float64{"threshold": th}}}
+		}
+		out = append(out, res)
+	}
+	return out
+}
+
+// wisdomCluster: WISDOM's informative structure, with API from the other
+// pages of the cluster (the offline stand-in for "the linked page is in
+// the store").
+func wisdomCluster(g []*parsed, stats *Stats, opts Options) []*Result {
+	byURL := map[string]*parsed{}
+	for _, p := range g {
+		if p.in.URL != nil {
+			byURL[p.in.URL.String()] = p
+		}
+	}
+	linked := func(u string) map[string]bool {
+		p, ok := byURL[u]
+		if !ok {
+			return nil
+		}
+		set := map[string]bool{}
+		for _, s := range p.page.Segments {
+			for _, t := range Terms(s.Text) {
+				set[t] = true
+			}
+		}
+		return set
+	}
+	out := make([]*Result, 0, len(g))
+	for _, p := range g {
+		res := newResult(p, opts)
+		w := mineWISDOM(p.page, stats, linked, opts.WISDOM)
+		keep := func(n *Node) bool {
+			return !w.f.hasT[n.Index] || w.f.cii[n.Index] > 1-opts.WISDOM.withDefaults().TCArticle
+		}
+		if text := condensedText(p.page, w.article, keep); len([]rune(text)) >= opts.MinArticleChars {
+			res.Article = []Block{{Path: pathsOf(w.article), Text: text}}
+		}
+		if links := tocLinks(w.toc); len(links) >= opts.MinTOCLinks {
+			res.TOC = []Block{{Path: pathsOf(w.toc), Links: links}}
+		}
+		res.Kind = kindOf(len(res.Article) > 0, len(res.TOC) > 0)
+		out = append(out, res)
+	}
+	return out
+}
