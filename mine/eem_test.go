@@ -1,6 +1,7 @@
 package mine
 
 import (
+	"infocrawl/eval"
 	"math"
 	"strings"
 	"testing"
@@ -144,7 +145,7 @@ func TestEEMArticleBenchmark(t *testing.T) {
 	for id, b := range pages {
 		pred[id] = EEM(b, EEMOptions{})
 	}
-	s := scoreSet(gold, pred, 4)
+	s := eval.Set(gold, pred, 4)
 	t.Logf("EEM on %d pages: F1 %.4f P %.4f R %.4f mean-doc-F1 %.4f empty %d", s.Docs, s.F1, s.P, s.R, s.MeanDocF1, s.Empty)
 	const floor = 0.68 // measured 0.738
 	if s.F1 < floor {

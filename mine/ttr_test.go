@@ -1,6 +1,7 @@
 package mine
 
 import (
+	"infocrawl/eval"
 	"math"
 	"os"
 	"slices"
@@ -197,7 +198,7 @@ func TestTTRArticleBenchmark(t *testing.T) {
 	for id, b := range pages {
 		pred[id] = TTR(b, TTROptions{})
 	}
-	s := scoreSet(gold, pred, 4)
+	s := eval.Set(gold, pred, 4)
 	t.Logf("TTR on %d pages: F1 %.4f P %.4f R %.4f mean-doc-F1 %.4f empty %d", s.Docs, s.F1, s.P, s.R, s.MeanDocF1, s.Empty)
 	const floor = 0.73 // measured 0.787
 	if s.F1 < floor {
