@@ -62,9 +62,9 @@ func articleResult(p *parsed, opts Options) *Result {
 		res.Fallback = "whole-page"
 	}
 	seen := map[uint64]bool{}
-	toc := p.links.inTOC(page, region)
+	toc, meta := p.links.inTOC(page, region), inMetaBox(page, region)
 	keep := func(s *Segment) bool {
-		if s.Template || seen[s.Hash] || linkLine(s) || toc[s.Owner] {
+		if s.Template || seen[s.Hash] || linkLine(s) || toc[s.Owner] || meta[s.Owner] {
 			return false
 		}
 		seen[s.Hash] = true

@@ -21,10 +21,14 @@ func NewClusterState() *ClusterState {
 	return &ClusterState{Template: NewTemplateStats(), Terms: NewStats(), Votes: map[string]int{}}
 }
 
+// stateData is ClusterState without its methods: gob would call
+// MarshalBinary again on the state itself.
+type stateData ClusterState
+
 // MarshalBinary encodes the state for the store.
 func (s *ClusterState) MarshalBinary() ([]byte, error) {
 	var b bytes.Buffer
-	if err := gob.NewEncoder(&b).Encode(s); err != nil {
+	if err := gob.NewEncoder(&b).Encode((*stateData)(s)); err != nil {
 		return nil, fmt.Errorf("mine: encode cluster state: %w", err)
 	}
 	return b.Bytes(), nil
@@ -33,7 +37,7 @@ func (s *ClusterState) MarshalBinary() ([]byte, error) {
 // UnmarshalBinary decodes a state written by MarshalBinary.
 func (s *ClusterState) UnmarshalBinary(data []byte) error {
 	*s = ClusterState{}
-	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(s); err != nil {
+	if err := gob.NewDecoder(bytes.NewReader(data)).Decode((*stateData)(s)); err != nil {
 		return fmt.Errorf("mine: decode cluster state: %w", err)
 	}
 	if s.Template == nil {

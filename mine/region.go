@@ -236,3 +236,34 @@ func markByHints(p *Page) {
 		}
 	}
 }
+
+// metaWords name the small furniture around a story that readers do not
+// count as its text: bylines, datelines, tags, share buttons.
+var metaWords = wordSet("byline bylines author authors dateline timestamp date published posted meta " +
+	"tags tag taglist share sharing social toolbar breadcrumb breadcrumbs vcard")
+
+// inMetaBox marks the nodes below region inside a small element named by
+// metaWords (under 300 characters: a large "post-meta" is no byline).
+func inMetaBox(p *Page, region *Node) map[*Node]bool {
+	out := map[*Node]bool{}
+	last := p.lastDescendant(region)
+	for i := region.Index + 1; i <= last; i++ {
+		n := p.Nodes[i]
+		if (n.Parent != nil && out[n.Parent]) || (n.CLenA+n.ALenA < 300 && hasWord(n, metaWords)) {
+			out[n] = true
+		}
+	}
+	return out
+}
+
+func hasWord(n *Node, set map[string]bool) bool {
+	words := strings.FieldsFunc(strings.ToLower(attrOf(n.H, "class")+" "+attrOf(n.H, "id")), func(r rune) bool {
+		return r < 'a' || r > 'z'
+	})
+	for _, w := range words {
+		if set[w] {
+			return true
+		}
+	}
+	return false
+}

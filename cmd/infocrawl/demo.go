@@ -12,6 +12,7 @@ import (
 
 	"infocrawl/config"
 	"infocrawl/crawler/testsite"
+	"infocrawl/mine"
 	"infocrawl/store"
 )
 
@@ -64,11 +65,15 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil && !errors.Is(err, errInterrupted) {
 		return err
 	}
-	db, oerr := store.Open(cfg.DB, &store.Options{ReadOnly: true})
+	db, oerr := store.Open(cfg.DB, nil)
 	if oerr != nil {
 		return oerr
 	}
 	defer db.Close()
+	fmt.Fprintln(stdout)
+	if merr := mineInto(ctx, db, mine.Options{}, false, cfg.Quiet, stdout, stderr); merr != nil {
+		return merr
+	}
 	st, serr := db.Stats()
 	if serr != nil {
 		return serr

@@ -16,8 +16,7 @@ import (
 // crawl runs, when stderr is a terminal and not quiet. The returned func
 // stops it and clears the line.
 func startProgress(w io.Writer, quiet bool, snapshot func() crawler.Progress) func() {
-	f, ok := w.(*os.File)
-	if quiet || !ok || !term.IsTerminal(int(f.Fd())) {
+	if quiet || !isTerminal(w) {
 		return func() {}
 	}
 	done := make(chan struct{})
@@ -47,4 +46,9 @@ func progressLine(p crawler.Progress) string {
 	}
 	return fmt.Sprintf("pages %d (+%d, %.1f/s) | queued %d | in flight %d | failed %d | %.1f MB | %s",
 		p.Total, p.Stored, rate, p.Frontier, p.InFlight, p.Failed, float64(p.Bytes)/1e6, p.Elapsed.Round(time.Second))
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }

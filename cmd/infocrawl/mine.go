@@ -1,0 +1,82 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"sort"
+	"strings"
+
+	"infocrawl/mine"
+	"infocrawl/store"
+)
+
+const mineAbout = `Mines the pages of a store that have no result yet (all of them with
+--all): groups them into clusters (one per template, by URL pattern and tag
+structure), learns each cluster's template from its pages, and finds each
+page's informative structure: its ARTICLE blocks (the story) and its TOC
+blocks (lists of links to stories). Results and cluster statistics are kept
+in the store; mining again later adds new pages to the statistics.
+
+Prints, per cluster, how many pages are articles, TOCs, both, or neither.`
+
+func runMine(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	var db, method string
+	var all, quiet bool
+	fs := newFlagSet("mine", "mine --db FILE [--all] [--method M]", mineAbout, stderr)
+	fs.StringVar(&db, "db", "", "store `file` to mine")
+	fs.BoolVar(&all, "all", false, "drop earlier results and statistics and mine every page again")
+	fs.StringVar(&method, "method", mine.MethodAuto, "article extractor: "+strings.Join(mine.Methods, ", "))
+	fs.BoolVar(&quiet, "quiet", false, "no progress line")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if db == "" || len(pos) > 0 {
+		return usageError("want --db FILE and no arguments")
+	}
+	if !slices.Contains(mine.Methods, method) {
+		return usageError("--method %q: want one of %s", method, strings.Join(mine.Methods, ", "))
+	}
+	d, err := store.Open(db, nil)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return mineInto(ctx, d, mine.Options{Method: method}, all, quiet, stdout, stderr)
+}
+
+func mineInto(ctx context.Context, d *store.DB, opts mine.Options, all, quiet bool, stdout, stderr io.Writer) error {
+	progress := func(done, total int) {}
+	if !quiet && isTerminal(stderr) {
+		progress = func(done, total int) { fmt.Fprintf(stderr, "\r\033[Kmined %d of %d pages", done, total) }
+		defer fmt.Fprint(stderr, "\r\033[K")
+	}
+	sum, err := mine.MineStore(ctx, d, opts, all, progress)
+	if sum != nil {
+		printMineSummary(stdout, sum)
+	}
+	return err
+}
+
+func printMineSummary(w io.Writer, sum *mine.Summary) {
+	fmt.Fprintf(w, "mined %d pages in %d clusters\n", sum.Mined, len(sum.Clusters))
+	if len(sum.Clusters) == 0 {
+		return
+	}
+	ids := make([]string, 0, len(sum.Clusters))
+	for id := range sum.Clusters {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	fmt.Fprintf(w, "%-60s %8s %8s %12s %8s\n", "cluster", "article", "toc", "article+toc", "other")
+	for _, id := range ids {
+		c := sum.Clusters[id]
+		name := id
+		if len(name) > 60 {
+			name = "…" + name[len(name)-59:]
+		}
+		fmt.Fprintf(w, "%-60s %8d %8d %12d %8d\n", name, c[mine.KindArticle], c[mine.KindTOC], c[mine.KindArticleTOC], c[mine.KindOther])
+	}
+}

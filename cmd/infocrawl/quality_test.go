@@ -1,0 +1,99 @@
+package main
+
+import (
+	"context"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"infocrawl/crawler"
+	"infocrawl/crawler/testsite"
+	"infocrawl/eval"
+	"infocrawl/mine"
+	"infocrawl/store"
+)
+
+// siteQuality crawls the test site, mines it, and scores the results
+// against the site's own truth: article text F1 over its articles, and
+// micro precision and recall of the TOC links over its pages.
+func siteQuality(t *testing.T, opts mine.Options) (f1 float64, tocP, tocR float64, kinds map[string]mine.Kind) {
+	t.Helper()
+	site := testsite.New(testsite.Options{})
+	srv := httptest.NewServer(site.Handler())
+	defer srv.Close()
+	db, err := store.Open(filepath.Join(t.TempDir(), "q.db"), &store.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ctx := context.Background()
+	if _, err := crawler.New(db, crawler.Options{Depth: 3, Parallel: 8}).Run(ctx, srv.URL+"/"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := mine.MineStore(ctx, db, opts, false, nil); err != nil {
+		t.Fatal(err)
+	}
+	gold, pred := map[string]string{}, map[string]string{}
+	kinds = map[string]mine.Kind{}
+	tp, fp, fn := 0, 0, 0
+	for _, uri := range site.Reach(3) {
+		key, _ := crawler.Canonical(srv.URL + uri)
+		r, err := mine.StoredResult(db, key)
+		if err != nil {
+			continue // reached under a redirecting URL
+		}
+		kinds[uri] = r.Kind
+		if a, ok := site.Article(uri); ok {
+			gold[uri] = a.Title + "\n\n" + strings.Join(a.Paragraphs, "\n\n")
+			pred[uri] = r.ArticleText()
+		}
+		want := map[string]bool{}
+		for _, l := range site.TOCLinks(uri) {
+			want[l] = true
+		}
+		got := map[string]bool{}
+		for _, b := range r.TOC {
+			for _, l := range b.Links {
+				if u, err := url.Parse(l.URL); err == nil && u.Host == strings.TrimPrefix(srv.URL, "http://") {
+					c, _ := crawler.Canonical(l.URL)
+					cu, _ := url.Parse(c)
+					got[testsite.CanonicalURI(cu)] = true
+				}
+			}
+		}
+		for l := range got {
+			if want[l] {
+				tp++
+			} else {
+				fp++
+			}
+		}
+		for l := range want {
+			if !got[l] {
+				fn++
+			}
+		}
+	}
+	s := eval.Set(gold, pred, eval.NGram)
+	return s.F1, float64(tp) / float64(max(1, tp+fp)), float64(tp) / float64(max(1, tp+fn)), kinds
+}
+
+// The default extractor on the test site: article F1 ≥ 0.98, TOC links
+// precision and recall ≥ 0.95 (the mining issue's targets).
+func TestTestSiteQuality(t *testing.T) {
+	f1, p, r, kinds := siteQuality(t, mine.Options{})
+	t.Logf("article F1 %.3f; TOC links P %.3f R %.3f", f1, p, r)
+	if f1 < 0.98 {
+		t.Errorf("article F1 %.3f, want ≥ 0.98", f1)
+	}
+	if p < 0.95 || r < 0.95 {
+		t.Errorf("TOC links P %.3f R %.3f, want ≥ 0.95", p, r)
+	}
+	for _, uri := range []string{"/", "/world/", "/tech/?page=2"} {
+		if k := kinds[uri]; k != mine.KindTOC {
+			t.Errorf("%s mined as %q, want toc", uri, k)
+		}
+	}
+}
