@@ -34,14 +34,15 @@ func cleanLinks(p *Page) (alen, clean []float64, stories []int) {
 }
 
 // tocAnchor: a link to a story that stands in a line of its own (a
-// headline in a list), not in a template line nor inside prose, where a
-// link is a citation.
+// headline in a list), not inside prose, where a link is a citation. Its
+// line may be template: a headline of the ticker repeated in a related
+// list is still a story link there.
 func tocAnchor(p *Page, a *Node) bool {
 	if !storyAnchor(anchorText(a)) {
 		return false
 	}
 	s := segmentOf(p, a)
-	return s == nil || (!s.Template && 2*s.LinkLen >= s.Len-s.LinkLen)
+	return s == nil || 2*s.LinkLen >= s.Len-s.LinkLen
 }
 
 // links holds a page's cleaned link measures, per node.
@@ -59,10 +60,28 @@ func newLinks(p *Page, minTOCLinks int) *links {
 
 func (l *links) fA(n *Node) float64 { return l.alen[n.Index] }
 
-// isTOC: a list of headlines with teasers is a quarter links or more; a
-// column of prose with a few citations and a related box is less.
+// isTOC: a list of headlines. Either it is mostly links (a related box,
+// a link list), or its links are spread over its items: most of its
+// children with text carry a story link (headlines with teasers, whose
+// teasers can outweigh the headlines). A column of prose with a related
+// box has its links in one child, not across them.
 func (l *links) isTOC(n *Node) bool {
-	return l.stories[n.Index] >= l.min && l.alen[n.Index] >= 0.25*l.clean[n.Index]
+	if l.stories[n.Index] < l.min || l.alen[n.Index] < 0.1*l.clean[n.Index] {
+		return false
+	}
+	if l.alen[n.Index] >= 0.4*l.clean[n.Index] {
+		return true
+	}
+	withText, withStory := 0, 0
+	for _, k := range n.Kids {
+		if l.clean[k.Index] > 0 {
+			withText++
+			if l.stories[k.Index] > 0 {
+				withStory++
+			}
+		}
+	}
+	return withText >= l.min && float64(withStory) >= 0.6*float64(withText)
 }
 
 // inTOC marks the nodes strictly below region that lie in a TOC box (a
@@ -136,20 +155,52 @@ func isListing(p *Page, region *Node, blocks []*Node, stories int, isTOC func(*N
 	return float64(inTOC) >= 0.6*float64(contentChars(p, region))
 }
 
-// tocLinksClean lists the story anchors of the blocks outside template
-// segments.
+// tocLinksClean lists the story anchors of the blocks, list by list: a
+// list (the anchors under one parent element) counts if one of its
+// headlines is not template, so a related list keeps the story that is
+// also in the ticker, while the ticker itself, all template, stays out.
 func tocLinksClean(p *Page, blocks []*Node) []Link {
-	var out []Link
-	seen := map[string]bool{}
+	type anchor struct {
+		a    *Node
+		text string
+		tmpl bool
+	}
+	var anchors []anchor
+	live := map[*Node]bool{} // lists with a non-template headline
 	for _, b := range sortByIndex(blocks) {
 		collectLinks(b, func(a *Node) {
-			text := anchorText(a)
-			if seen[a.Href] || !tocAnchor(p, a) {
+			if !tocAnchor(p, a) {
 				return
 			}
-			seen[a.Href] = true
-			out = append(out, Link{URL: a.Href, Text: text})
+			s := segmentOf(p, a)
+			tmpl := s != nil && s.Template
+			anchors = append(anchors, anchor{a, anchorText(a), tmpl})
+			if !tmpl {
+				live[listOf(a)] = true
+			}
 		})
 	}
+	var out []Link
+	seen := map[string]bool{}
+	for _, x := range anchors {
+		if seen[x.a.Href] || (x.tmpl && !live[listOf(x.a)]) {
+			continue
+		}
+		seen[x.a.Href] = true
+		out = append(out, Link{URL: x.a.Href, Text: x.text})
+	}
 	return out
+}
+
+// listOf is the element holding an anchor's list: the parent of the
+// anchor's nearest block (its <li>, <h3>, <div class=item>).
+func listOf(a *Node) *Node {
+	n := a
+	for n.Parent != nil && !n.Block {
+		n = n.Parent
+	}
+	if n.Parent != nil {
+		return n.Parent
+	}
+	return n
 }
