@@ -106,7 +106,7 @@ func autoCluster(g []*parsed, state *ClusterState, opts Options) []*Result {
 		}
 		markComments(p.page)
 		p.links = newLinks(p.page, opts.MinTOCLinks)
-		p.scores = regionScores(p.page, opts.Region)
+		p.scores = regionScores(p.page, opts.Region, nil)
 		p.region = bestRegion(p.page, p.scores)
 	}
 	if !alone {
@@ -115,7 +115,7 @@ func autoCluster(g []*parsed, state *ClusterState, opts Options) []*Result {
 	out := make([]*Result, 0, len(g))
 	for _, p := range g {
 		res := articleResult(p, opts)
-		addTOC(res, p, opts)
+		addTOC(res, p, opts, alone)
 		out = append(out, res)
 	}
 	return out

@@ -34,11 +34,18 @@ func segmentValue(s *Segment, o RegionOptions) float64 {
 // regionScores returns every node's score: the sum of its subtree's
 // segment values (the cleaned tree's information coverage, WISDOM's ICT
 // with f = non-link text minus penalties).
-func regionScores(p *Page, o RegionOptions) []float64 {
+//
+// Text inside a TOC box (boxed, may be nil) earns nothing: teasers of
+// other stories are not this page's article.
+func regionScores(p *Page, o RegionOptions, boxed map[*Node]bool) []float64 {
 	scores := make([]float64, len(p.Nodes))
 	for i := range p.Segments {
 		s := &p.Segments[i]
-		scores[s.Owner.Index] += segmentValue(s, o)
+		v := segmentValue(s, o)
+		if boxed[s.Owner] && v > 0 {
+			v = 0
+		}
+		scores[s.Owner.Index] += v
 	}
 	for i := len(p.Nodes) - 1; i >= 0; i-- { // children come after parents in preorder
 		if n := p.Nodes[i]; n.Parent != nil {

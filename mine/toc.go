@@ -72,16 +72,21 @@ func (l *links) isTOC(n *Node) bool {
 	if l.alen[n.Index] >= 0.4*l.clean[n.Index] {
 		return true
 	}
-	withText, withStory := 0, 0
+	withText, withStory, teaserText := 0, 0, 0.0
 	for _, k := range n.Kids {
-		if l.clean[k.Index] > 0 {
-			withText++
-			if l.stories[k.Index] > 0 {
-				withStory++
-			}
+		c := l.clean[k.Index]
+		if c == 0 {
+			continue
+		}
+		withText++
+		// An item is a teaser: a headline or two and a few lines, not
+		// a row of a page layout that holds a whole story.
+		if st := l.stories[k.Index]; st > 0 && c <= 500*float64(st) {
+			withStory++
+			teaserText += c
 		}
 	}
-	return withText >= l.min && float64(withStory) >= 0.6*float64(withText)
+	return withText >= l.min && float64(withStory) >= 0.6*float64(withText) && teaserText >= 0.7*l.clean[n.Index]
 }
 
 // inTOC marks the nodes strictly below region that lie in a TOC box (a
@@ -117,7 +122,11 @@ func (l *links) inTOC(p *Page, region *Node) map[*Node]bool {
 
 // addTOC finds the page's TOC blocks (WISDOM's k-MIB over the cleaned
 // ALEN) and decides the page's kind.
-func addTOC(res *Result, p *parsed, opts Options) {
+//
+// Alone (no cluster to compare with), only a region that is itself a TOC
+// makes the page a listing: losing a whole article costs more than
+// keeping a listing's teasers.
+func addTOC(res *Result, p *parsed, opts Options, alone bool) {
 	page, l := p.page, p.links
 	w := opts.WISDOM.withDefaults()
 	blocks := kMIB(page.Root, w.K, w.ST, l.fA, l.isTOC)
@@ -128,7 +137,11 @@ func addTOC(res *Result, p *parsed, opts Options) {
 		res.TOC = []Block{{Path: pathsOf(blocks), Links: found}}
 	}
 	article := len(res.Article) > 0
-	if article && p.region != nil && isListing(page, p.region, blocks, l.stories[p.region.Index], l.isTOC) {
+	listing := p.region != nil && isListing(page, p.region, blocks, l.stories[p.region.Index], l.isTOC)
+	if alone {
+		listing = p.region != nil && l.isTOC(p.region)
+	}
+	if article && listing {
 		res.Article = nil
 		article = false
 	}
