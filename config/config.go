@@ -27,6 +27,28 @@ type Config struct {
 	Retries      int           `yaml:"retries"`
 	LogLevel     string        `yaml:"log-level"`
 	Quiet        bool          `yaml:"quiet"`
+
+	Mine Mine `yaml:"-"` // the mine-* keys, flattened below
+}
+
+// Mine holds the mining settings (ALGORITHMS.md's defaults). Their YAML
+// keys start with "mine-"; zero values mean mine's documented defaults.
+type Mine struct {
+	Method              string  `yaml:"mine-method"`
+	MinClusterPages     int     `yaml:"mine-min-cluster-pages"`
+	ClusterMinPages     int     `yaml:"mine-cluster-min-pages"`
+	ClusterSplitOverlap float64 `yaml:"mine-cluster-split-overlap"`
+	TemplateShare       float64 `yaml:"mine-template-share"`
+	TemplateMinDF       int     `yaml:"mine-template-min-df"`
+	FallbackShare       float64 `yaml:"mine-fallback-share"`
+	MinArticleChars     int     `yaml:"mine-min-article-chars"`
+	MinTOCLinks         int     `yaml:"mine-min-toc-links"`
+	LinkPenalty         float64 `yaml:"mine-link-penalty"`
+	TemplatePenalty     float64 `yaml:"mine-template-penalty"`
+	WisdomK             int     `yaml:"mine-wisdom-k"`
+	WisdomST            float64 `yaml:"mine-wisdom-st"`
+	WisdomTCTOC         float64 `yaml:"mine-wisdom-tc-toc"`
+	WisdomTCArticle     float64 `yaml:"mine-wisdom-tc-article"`
 }
 
 // Default returns the documented defaults.
@@ -79,13 +101,15 @@ func Load(path string, base Config) (Config, error) {
 	return cfg, nil
 }
 
-// fieldsByKey maps each yaml key of Config to a pointer to its field.
+// fieldsByKey maps each yaml key of Config (and of its Mine settings) to
+// a pointer to its field.
 func fieldsByKey(c *Config) map[string]any {
-	v := reflect.ValueOf(c).Elem()
-	out := make(map[string]any, v.NumField())
-	for i := 0; i < v.NumField(); i++ {
-		if key := v.Type().Field(i).Tag.Get("yaml"); key != "" {
-			out[key] = v.Field(i).Addr().Interface()
+	out := map[string]any{}
+	for _, v := range []reflect.Value{reflect.ValueOf(c).Elem(), reflect.ValueOf(&c.Mine).Elem()} {
+		for i := 0; i < v.NumField(); i++ {
+			if key := v.Type().Field(i).Tag.Get("yaml"); key != "" && key != "-" {
+				out[key] = v.Field(i).Addr().Interface()
+			}
 		}
 	}
 	return out
@@ -119,6 +143,21 @@ func (c *Config) Validate() error {
 		{c.Timeout > 0, "timeout", c.Timeout, "a positive duration, e.g. 30s"},
 		{c.Retries >= 0 && c.Retries <= 20, "retries", c.Retries, "0 to 20"},
 		{validLevel(c.LogLevel), "log-level", strconv.Quote(c.LogLevel), "debug, info, warn or error"},
+		{validMethod(c.Mine.Method), "mine-method", strconv.Quote(c.Mine.Method), "auto, infodiscoverer, wisdom, ttr or eem"},
+		{c.Mine.MinClusterPages >= 0, "mine-min-cluster-pages", c.Mine.MinClusterPages, "0 (default 3) or more"},
+		{c.Mine.ClusterMinPages >= 0, "mine-cluster-min-pages", c.Mine.ClusterMinPages, "0 (default 8) or more"},
+		{share(c.Mine.ClusterSplitOverlap), "mine-cluster-split-overlap", c.Mine.ClusterSplitOverlap, "0 (default 0.5) to 1"},
+		{share(c.Mine.TemplateShare), "mine-template-share", c.Mine.TemplateShare, "0 (default 0.5) to 1"},
+		{c.Mine.TemplateMinDF >= 0, "mine-template-min-df", c.Mine.TemplateMinDF, "0 (default 2) or more"},
+		{share(c.Mine.FallbackShare), "mine-fallback-share", c.Mine.FallbackShare, "0 (default 0.5) to 1"},
+		{c.Mine.MinArticleChars >= 0, "mine-min-article-chars", c.Mine.MinArticleChars, "0 (default 250) or more"},
+		{c.Mine.MinTOCLinks >= 0, "mine-min-toc-links", c.Mine.MinTOCLinks, "0 (default 3) or more"},
+		{c.Mine.LinkPenalty >= 0, "mine-link-penalty", c.Mine.LinkPenalty, "0 (default 1) or more"},
+		{c.Mine.TemplatePenalty >= 0, "mine-template-penalty", c.Mine.TemplatePenalty, "0 (default 1) or more"},
+		{c.Mine.WisdomK >= 0, "mine-wisdom-k", c.Mine.WisdomK, "0 (default 1) or more"},
+		{share(c.Mine.WisdomST), "mine-wisdom-st", c.Mine.WisdomST, "0 (default 0.8) to 1"},
+		{c.Mine.WisdomTCTOC >= 0, "mine-wisdom-tc-toc", c.Mine.WisdomTCTOC, "0 (default 1.25) or more"},
+		{share(c.Mine.WisdomTCArticle), "mine-wisdom-tc-article", c.Mine.WisdomTCArticle, "0 (default 0.8) to 1"},
 	}
 	for _, ch := range checks {
 		if !ch.ok {
@@ -134,6 +173,16 @@ func (c *Config) Validate() error {
 	}
 	return nil
 }
+
+func validMethod(m string) bool {
+	switch m {
+	case "", "auto", "infodiscoverer", "wisdom", "ttr", "eem":
+		return true
+	}
+	return false
+}
+
+func share(f float64) bool { return f >= 0 && f <= 1 }
 
 func validLevel(l string) bool {
 	switch l {

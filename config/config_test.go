@@ -33,6 +33,8 @@ func TestLoadBad(t *testing.T) {
 		{"allow-domain: [\"bad host/\"]", `allow-domain: "bad host/"`},
 		{"paralel: 4", "paralel"}, // misspelt key
 		{"timeout: 0s", "timeout: 0s"},
+		{"mine-method: magic", `mine-method: "magic"`},
+		{"mine-wisdom-st: 1.5", "mine-wisdom-st: 1.5"},
 	}
 	dir := t.TempDir()
 	for _, c := range cases {
@@ -77,5 +79,17 @@ func TestByteSize(t *testing.T) {
 		if _, err := ParseByteSize(bad); err == nil {
 			t.Errorf("ParseByteSize(%q) accepted", bad)
 		}
+	}
+}
+
+func TestMineSettings(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m.yaml")
+	os.WriteFile(path, []byte("mine-method: wisdom\nmine-wisdom-k: 2\nmine-template-share: 0.6\n"), 0o644)
+	cfg, err := Load(path, Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Mine.Method != "wisdom" || cfg.Mine.WisdomK != 2 || cfg.Mine.TemplateShare != 0.6 {
+		t.Fatalf("mine settings = %+v", cfg.Mine)
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"context"
 	"encoding/json"
 	"flag"
@@ -54,6 +55,8 @@ func TestCLIHelp(t *testing.T) {
 		{"crawl", []string{"db", "depth", "max-pages", "parallel", "delay", "user-agent", "ignore-robots", "allow-domain", "config", "max-body-size", "timeout", "retries", "log-level", "quiet"}},
 		{"stats", []string{"db", "json"}},
 		{"demo", []string{"db", "depth", "parallel"}},
+		{"mine", []string{"db", "all", "method", "config", "quiet"}},
+		{"extract", []string{"out", "single", "urls", "method", "config"}},
 	} {
 		code, _, stderr := runCLI(c.cmd, "--help")
 		if code != exitOK || !strings.Contains(stderr, "Usage: infocrawl "+c.cmd) {
@@ -118,9 +121,56 @@ func TestCrawlAndStatsJSON(t *testing.T) {
 	if st.Pages != len(site.Reach(1)) || st.ByDepth["0"] != 1 || st.Frontier != 0 {
 		t.Fatalf("stats = %+v", st)
 	}
+	code, stdout, stderr = runCLI("mine", "--db", db, "--quiet")
+	if code != exitOK || !strings.Contains(stdout, "mined 46 pages") {
+		t.Fatalf("mine: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	code, stdout, _ = runCLI("mine", "--db", db, "--quiet")
+	if code != exitOK || !strings.Contains(stdout, "mined 0 pages") {
+		t.Fatalf("mine again: exit %d, %q; want nothing left to mine", code, stdout)
+	}
 	// A store of another site is refused, not mixed.
 	code, _, stderr = runCLI("crawl", "http://other.example/", "--db", db)
 	if code != exitUsage || !strings.Contains(stderr, "another entry URL") {
 		t.Fatalf("other site into the same store: exit %d, %q", code, stderr)
+	}
+}
+
+// extract writes NAME.txt and NAME.json per input, plain or gzipped.
+func TestExtractCommand(t *testing.T) {
+	dir := t.TempDir()
+	story := "<p>" + strings.Repeat("The council approved the new budget after a long debate. ", 12) + "</p>"
+	page := func(title, body string) string {
+		return "<html><head><title>" + title + "</title></head><body><nav><a href='/'>Home</a> <a href='/world'>World</a></nav>" +
+			"<div class=story><h1>" + title + "</h1>" + body + "</div><footer>© News Co</footer></body></html>"
+	}
+	var files []string
+	for i, name := range []string{"a.html", "b.html", "c.htm"} {
+		path := filepath.Join(dir, name)
+		os.WriteFile(path, []byte(page(fmt.Sprintf("Story %d", i), strings.ReplaceAll(story, "budget", fmt.Sprintf("budget %c", 'x'+i)))), 0o644)
+		files = append(files, path)
+	}
+	out := filepath.Join(dir, "out")
+	code, _, stderr := runCLI(append([]string{"extract", "--out", out, "--quiet"}, files...)...)
+	if code != exitOK {
+		t.Fatalf("extract: exit %d: %s", code, stderr)
+	}
+	for _, name := range []string{"a", "b", "c"} {
+		txt, err := os.ReadFile(filepath.Join(out, name+".txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(txt), "approved the new budget") || strings.Contains(string(txt), "News Co") {
+			t.Errorf("%s.txt = %q: want the story without the footer", name, txt)
+		}
+		var r struct{ Kind string }
+		js, _ := os.ReadFile(filepath.Join(out, name+".json"))
+		if err := json.Unmarshal(js, &r); err != nil || r.Kind != "article" {
+			t.Errorf("%s.json: kind %q, %v", name, r.Kind, err)
+		}
+	}
+	code, _, stderr = runCLI("extract", "--out", out, "--method", "magic", files[0])
+	if code != exitUsage || !strings.Contains(stderr, "magic") {
+		t.Errorf("bad --method: exit %d, %q", code, stderr)
 	}
 }

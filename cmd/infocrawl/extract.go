@@ -37,6 +37,8 @@ func runExtract(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs.BoolVar(&single, "single", false, "mine each file alone (no cross-page template learning)")
 	fs.StringVar(&urlMap, "urls", "", "`file` of lines \"file<TAB>url\" giving the files' original URLs")
 	fs.StringVar(&method, "method", mine.MethodAuto, "article extractor: "+strings.Join(mine.Methods, ", "))
+	var configFile string
+	fs.StringVar(&configFile, "config", "", "YAML `file` whose mine-* keys set the mining parameters (see README)")
 	fs.BoolVar(&quiet, "quiet", false, "no summary on stderr")
 	files, err := parseArgs(fs, args)
 	if err != nil {
@@ -47,6 +49,10 @@ func runExtract(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	if !slices.Contains(mine.Methods, method) {
 		return usageError("--method %q: want one of %s", method, strings.Join(mine.Methods, ", "))
+	}
+	opts, err := loadMineOptions(fs, configFile, method)
+	if err != nil {
+		return err
 	}
 	urls, err := readURLMap(urlMap)
 	if err != nil {
@@ -60,7 +66,7 @@ func runExtract(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return fmt.Errorf("extract: %w", err)
 	}
-	results := mine.ExtractSite(inputs, mine.Options{Method: method}, single)
+	results := mine.ExtractSite(inputs, opts, single)
 	articles := 0
 	for i, r := range results {
 		if r.Kind == mine.KindArticle || r.Kind == mine.KindArticleTOC {

@@ -28,6 +28,8 @@ func runMine(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs.StringVar(&db, "db", "", "store `file` to mine")
 	fs.BoolVar(&all, "all", false, "drop earlier results and statistics and mine every page again")
 	fs.StringVar(&method, "method", mine.MethodAuto, "article extractor: "+strings.Join(mine.Methods, ", "))
+	var configFile string
+	fs.StringVar(&configFile, "config", "", "YAML `file` whose mine-* keys set the mining parameters (see README)")
 	fs.BoolVar(&quiet, "quiet", false, "no progress line")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -39,12 +41,16 @@ func runMine(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if !slices.Contains(mine.Methods, method) {
 		return usageError("--method %q: want one of %s", method, strings.Join(mine.Methods, ", "))
 	}
+	opts, err := loadMineOptions(fs, configFile, method)
+	if err != nil {
+		return err
+	}
 	d, err := store.Open(db, nil)
 	if err != nil {
 		return err
 	}
 	defer d.Close()
-	return mineInto(ctx, d, mine.Options{Method: method}, all, quiet, stdout, stderr)
+	return mineInto(ctx, d, opts, all, quiet, stdout, stderr)
 }
 
 func mineInto(ctx context.Context, d *store.DB, opts mine.Options, all, quiet bool, stdout, stderr io.Writer) error {

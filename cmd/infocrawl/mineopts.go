@@ -1,0 +1,44 @@
+package main
+
+import (
+	"flag"
+
+	"infocrawl/config"
+	"infocrawl/mine"
+)
+
+// mineOptions turns the mine-* settings into mine's options; zero values
+// keep mine's defaults.
+func mineOptions(m config.Mine) mine.Options {
+	return mine.Options{
+		Method:          m.Method,
+		MinClusterPages: m.MinClusterPages,
+		TemplateShare:   m.TemplateShare,
+		TemplateMinDF:   m.TemplateMinDF,
+		FallbackShare:   m.FallbackShare,
+		MinArticleChars: m.MinArticleChars,
+		MinTOCLinks:     m.MinTOCLinks,
+		Region:          mine.RegionOptions{LinkPenalty: m.LinkPenalty, TemplatePenalty: m.TemplatePenalty},
+		WISDOM:          mine.WISDOMOptions{K: m.WisdomK, ST: m.WisdomST, TCTOC: m.WisdomTCTOC, TCArticle: m.WisdomTCArticle},
+		Cluster:         mine.ClusterOptions{MinPages: m.ClusterMinPages, SplitOverlap: m.ClusterSplitOverlap},
+	}
+}
+
+// loadMineOptions reads --config's mine-* settings, with --method (when
+// given) over them.
+func loadMineOptions(fs *flag.FlagSet, configFile, method string) (mine.Options, error) {
+	cfg := config.Default()
+	if configFile != "" {
+		var err error
+		if cfg, err = config.Load(configFile, cfg); err != nil {
+			return mine.Options{}, err
+		}
+	}
+	opts := mineOptions(cfg.Mine)
+	methodSet := false
+	fs.Visit(func(f *flag.Flag) { methodSet = methodSet || f.Name == "method" })
+	if methodSet || opts.Method == "" {
+		opts.Method = method
+	}
+	return opts, nil
+}
