@@ -19,22 +19,32 @@ func voteRegions(g []*parsed, votes map[string]int) {
 			votes[paths[i]]++
 		}
 	}
-	best, bestN, total := "", 0, 0
+	best, bestN, second, total := "", 0, 0, 0
 	for path, n := range votes {
 		total += n
-		if n > bestN || (n == bestN && path < best) {
+		switch {
+		case n > bestN || (n == bestN && path < best):
+			second = bestN
 			best, bestN = path, n
+		case n > second:
+			second = n
 		}
 	}
-	if bestN*2 <= total {
-		return // no majority: trust each page
+	// A clear plurality: pages of one template often split between an
+	// element and its parent (an article and its entry-content), both
+	// holding the story.
+	if bestN == second || 5*bestN < 2*total {
+		return // no clear choice: trust each page
 	}
 	for i, p := range g {
 		if paths[i] == best {
+			p.voted = true
 			continue
 		}
-		if n := findVotePath(p.page, best); n != nil && p.scores[n.Index] > 0 {
-			p.region = n
+		// Any story text there will do: a short post's region can score
+		// below zero against the template furniture around it.
+		if n := findVotePath(p.page, best); n != nil && contentChars(p.page, n) > 0 {
+			p.region, p.voted = n, true
 		}
 	}
 }
@@ -82,7 +92,9 @@ func articleResult(p *parsed, opts Options) *Result {
 		parts = append(parts, body)
 	}
 	text := strings.Join(parts, "\n\n")
-	if len([]rune(text)) < opts.MinArticleChars {
+	// In the region where the cluster's articles are, a short story is
+	// still a story; elsewhere short text is a page's odds and ends.
+	if n := len([]rune(text)); n == 0 || (n < opts.MinArticleChars && !p.voted) {
 		return res
 	}
 	res.Kind = KindArticle

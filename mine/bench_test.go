@@ -8,10 +8,12 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
@@ -46,9 +48,10 @@ import (
 //
 // So mine-auto ≈ dom + tokenise + statistics + auto, and mine-wisdom ≈
 // dom + tokenise + statistics + wisdom. Every sub-benchmark sets the
-// corpus's HTML bytes (MB/s) and reports pages/s. At the end the parent
-// logs each stage's ns/op over parse's, mine-auto's above all (target:
-// at most 3×).
+// corpus's HTML bytes (MB/s) and reports pages/s. A last sub-benchmark,
+// ratio, reports and logs each one's ns/op over parse's from the same run
+// and, checked against the 3× target, mine-auto/parse from interleaved
+// passes (see reportRatios).
 func BenchmarkMine(b *testing.B) {
 	corpora := []func(testing.TB) *mineCorpus{testsiteCorpus, big9Corpus}
 	for _, load := range corpora {
@@ -57,43 +60,82 @@ func BenchmarkMine(b *testing.B) {
 			if c.skip != "" {
 				b.Skip(c.skip)
 			}
+			c.interleaved = 0
 			for _, st := range mineStages {
 				b.Run(st.name, func(b *testing.B) { runMineStage(b, c, st) })
 			}
+			b.Run("ratio", func(b *testing.B) { reportRatios(b, c) })
+			c.release()
 		})
-	}
-	benchNsMu.Lock()
-	defer benchNsMu.Unlock()
-	for _, load := range corpora {
-		c := load(b)
-		parse := benchNs[c.name+"/parse"]
-		if c.skip != "" || parse == 0 {
-			continue
-		}
-		var sb strings.Builder
-		for _, st := range mineStages {
-			if ns, ok := benchNs[c.name+"/"+st.name]; ok {
-				sb.WriteString("  " + st.name + " " + ratio(ns, parse))
-			}
-		}
-		b.Logf("%s: %d pages, %d clusters, %.1f MB; ns/op ÷ parse ns/op:%s",
-			c.name, c.pages, len(c.groups), float64(c.bytes)/1e6, sb.String())
-		if auto, ok := benchNs[c.name+"/mine-auto"]; ok {
-			b.Logf("%s: mine-auto / parse = %.2f× (target ≤ 3×)", c.name, auto/parse)
-		}
 	}
 }
 
-func ratio(ns, parse float64) string { return fmt.Sprintf("%.2f×", ns/parse) }
+// reportRatios is the last sub-benchmark of a corpus. Its metrics are
+// the other sub-benchmarks' ns/op over parse's, as measured earlier in
+// the same run, and mine-auto/parse once more, measured here by
+// alternating a parse pass and a mine-auto pass (interleaved): on a
+// shared machine, load that comes and goes between two sub-benchmarks
+// skews the first figure, not this one. The loop itself times nothing.
+func reportRatios(b *testing.B, c *mineCorpus) {
+	if c.interleaved == 0 {
+		c.interleaved = interleavedRatio(c, ratioRounds)
+	}
+	for b.Loop() {
+	}
+	b.ReportMetric(0, "ns/op")
+	benchNsMu.Lock()
+	defer benchNsMu.Unlock()
+	var sb strings.Builder
+	if parse := benchNs[c.name+"/parse"]; parse > 0 {
+		for _, st := range mineStages[1:] {
+			if ns, ok := benchNs[c.name+"/"+st.name]; ok {
+				b.ReportMetric(ns/parse, st.name+"/parse")
+				fmt.Fprintf(&sb, " %s %.2f×", st.name, ns/parse)
+			}
+		}
+	}
+	b.ReportMetric(c.interleaved, "interleaved-mine-auto/parse")
+	b.Logf("%s: %d pages in %d clusters, %.2f MB of HTML; ns/op ÷ parse ns/op:%s",
+		c.name, c.pages, len(c.groups), float64(c.bytes)/1e6, sb.String())
+	verdict := "within"
+	if c.interleaved > 3 {
+		verdict = "ABOVE"
+	}
+	b.Logf("%s: mine-auto / parse, interleaved (fastest of %d passes each) = %.2f×, %s the 3× target",
+		c.name, ratioRounds, c.interleaved, verdict)
+}
+
+const ratioRounds = 5
+
+// interleavedRatio times rounds pairs of passes, parse then mine-auto,
+// each after a garbage collection, and returns the fastest mine-auto pass
+// over the fastest parse pass.
+func interleavedRatio(c *mineCorpus, rounds int) float64 {
+	c.release()
+	parse, auto := mineStages[0], mineStages[1]
+	best := [2]time.Duration{}
+	for r := 0; r < rounds; r++ {
+		for i, st := range []mineStage{parse, auto} {
+			runtime.GC()
+			start := time.Now()
+			st.run(c)
+			if d := time.Since(start); r == 0 || d < best[i] {
+				best[i] = d
+			}
+		}
+	}
+	return float64(best[1]) / float64(best[0])
+}
 
 // mineStage is one sub-benchmark: run is one pass over the corpus.
 type mineStage struct {
-	name string
-	run  func(c *mineCorpus)
+	name     string
+	prepared bool // run needs the pages parsed and the statistics built
+	run      func(c *mineCorpus)
 }
 
 var mineStages = []mineStage{
-	{"parse", func(c *mineCorpus) {
+	{"parse", false, func(c *mineCorpus) {
 		for _, g := range c.groups {
 			for _, in := range g.inputs {
 				if _, err := html.Parse(bytes.NewReader(in.Body)); err != nil {
@@ -102,24 +144,24 @@ var mineStages = []mineStage{
 			}
 		}
 	}},
-	{"mine-auto", func(c *mineCorpus) {
+	{"mine-auto", false, func(c *mineCorpus) {
 		for _, g := range c.groups {
 			MineCluster(g.id, NewClusterState(), g.inputs, Options{})
 		}
 	}},
-	{"mine-wisdom", func(c *mineCorpus) {
+	{"mine-wisdom", false, func(c *mineCorpus) {
 		for _, g := range c.groups {
 			MineCluster(g.id, NewClusterState(), g.inputs, Options{Method: MethodWISDOM})
 		}
 	}},
-	{"dom", func(c *mineCorpus) {
+	{"dom", false, func(c *mineCorpus) {
 		for _, g := range c.groups {
 			for _, in := range g.inputs {
 				parse(in, g.id)
 			}
 		}
 	}},
-	{"tokenise", func(c *mineCorpus) {
+	{"tokenise", true, func(c *mineCorpus) {
 		for _, g := range c.groups {
 			tz := NewTokenizer()
 			var terms []string
@@ -131,7 +173,7 @@ var mineStages = []mineStage{
 			}
 		}
 	}},
-	{"statistics", func(c *mineCorpus) {
+	{"statistics", true, func(c *mineCorpus) {
 		for _, g := range c.groups {
 			ts, st := NewTemplateStats(), NewStats()
 			for i, p := range g.parsed {
@@ -140,13 +182,13 @@ var mineStages = []mineStage{
 			}
 		}
 	}},
-	{"wisdom", func(c *mineCorpus) {
+	{"wisdom", true, func(c *mineCorpus) {
 		opts := Options{Method: MethodWISDOM}.withDefaults()
 		for _, g := range c.groups {
 			wisdomCluster(g.parsed, g.state.Terms, opts)
 		}
 	}},
-	{"auto", func(c *mineCorpus) {
+	{"auto", true, func(c *mineCorpus) {
 		opts := Options{}.withDefaults()
 		for _, g := range c.groups {
 			// autoCluster only reads Template and Terms; Votes start afresh,
@@ -164,7 +206,13 @@ var (
 )
 
 func runMineStage(b *testing.B, c *mineCorpus, st mineStage) {
-	c.prepare()
+	// The parsed pages stay live only while the stages that need them
+	// run: a larger live heap changes the cost of garbage collection.
+	if st.prepared {
+		c.prepare()
+	} else {
+		c.release()
+	}
 	b.SetBytes(c.bytes)
 	b.ReportAllocs()
 	for b.Loop() {
@@ -185,32 +233,38 @@ type mineCorpus struct {
 	pages  int
 	bytes  int64
 
-	once sync.Once
+	prepared    bool
+	interleaved float64 // mine-auto/parse measured by reportRatios; 0: not yet
 }
 
 type benchGroup struct {
 	id     string
 	inputs []Input
-	// For the stage benchmarks, made once by prepare.
+	// For the stage benchmarks, made by prepare, dropped by release.
 	parsed []*parsed
 	terms  [][]string
 	state  *ClusterState // Template and Terms of all the group's pages
 }
 
-func newMineCorpus(name string, inputs []Input) *mineCorpus {
-	c := &mineCorpus{name: name, pages: len(inputs)}
-	ids := ClusterInputs(inputs, Options{}.withDefaults())
-	byID := map[string]*benchGroup{}
-	for _, in := range inputs {
-		c.bytes += int64(len(in.Body))
-		id := ids[in.Key]
-		g := byID[id]
-		if g == nil {
-			g = &benchGroup{id: id}
-			byID[id] = g
-			c.groups = append(c.groups, g)
+// newMineCorpus groups each site's pages by ClusterInputs, as ExtractSite
+// does for the pages of one site.
+func newMineCorpus(name string, sites [][]Input) *mineCorpus {
+	c := &mineCorpus{name: name}
+	for si, inputs := range sites {
+		ids := ClusterInputs(inputs, Options{}.withDefaults())
+		byID := map[string]*benchGroup{}
+		for _, in := range inputs {
+			c.pages++
+			c.bytes += int64(len(in.Body))
+			id := fmt.Sprintf("%d/%s", si, ids[in.Key])
+			g := byID[id]
+			if g == nil {
+				g = &benchGroup{id: id}
+				byID[id] = g
+				c.groups = append(c.groups, g)
+			}
+			g.inputs = append(g.inputs, in)
 		}
-		g.inputs = append(g.inputs, in)
 	}
 	return c
 }
@@ -218,23 +272,37 @@ func newMineCorpus(name string, inputs []Input) *mineCorpus {
 // prepare parses every page and builds each cluster's statistics, as
 // MineCluster does, for the stage benchmarks.
 func (c *mineCorpus) prepare() {
-	c.once.Do(func() {
-		for _, g := range c.groups {
-			g.state = NewClusterState()
-			tz := NewTokenizer()
-			for _, in := range g.inputs {
-				p := parse(in, g.id)
-				var terms []string
-				for _, s := range p.page.Segments {
-					terms = tz.AppendTerms(terms, s.Text)
-				}
-				g.parsed = append(g.parsed, p)
-				g.terms = append(g.terms, terms)
-				g.state.Template.AddPage(p.page)
-				g.state.Terms.AddPage(terms)
+	if c.prepared {
+		return
+	}
+	c.prepared = true
+	for _, g := range c.groups {
+		g.state = NewClusterState()
+		tz := NewTokenizer()
+		for _, in := range g.inputs {
+			p := parse(in, g.id)
+			var terms []string
+			for _, s := range p.page.Segments {
+				terms = tz.AppendTerms(terms, s.Text)
 			}
+			g.parsed = append(g.parsed, p)
+			g.terms = append(g.terms, terms)
+			g.state.Template.AddPage(p.page)
+			g.state.Terms.AddPage(terms)
 		}
-	})
+	}
+}
+
+// release drops what prepare made.
+func (c *mineCorpus) release() {
+	if !c.prepared {
+		return
+	}
+	c.prepared = false
+	for _, g := range c.groups {
+		g.parsed, g.terms, g.state = nil, nil, nil
+	}
+	runtime.GC()
 }
 
 var (
@@ -251,7 +319,7 @@ const testsiteBase = "http://example.com"
 func testsiteCorpus(tb testing.TB) *mineCorpus {
 	testsiteOnce.Do(func() {
 		site := testsite.New(testsite.Options{})
-		testsiteC = newMineCorpus("testsite", fetchTestsite(tb, site, site.Reach(3)))
+		testsiteC = newMineCorpus("testsite", [][]Input{fetchTestsite(tb, site, site.Reach(3))})
 	})
 	return testsiteC
 }
@@ -303,9 +371,12 @@ func toUTF8(body []byte, contentType string) []byte {
 
 const big9Dir = "../../shared/datasets/big9"
 
+// big9Corpus reads big9's pages (.htm and .html) and splits them by era
+// and site, as sites.tsv names them (one folder of the evaluation per
+// site); pages sites.tsv does not name make one more site.
 func big9Corpus(tb testing.TB) *mineCorpus {
 	big9Once.Do(func() {
-		files, err := filepath.Glob(filepath.Join(big9Dir, "*", "html", "*.htm"))
+		files, err := filepath.Glob(filepath.Join(big9Dir, "*", "html", "*.htm*"))
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -313,17 +384,49 @@ func big9Corpus(tb testing.TB) *mineCorpus {
 			big9C = &mineCorpus{name: "big9", skip: "no pages in " + big9Dir + "/*/html"}
 			return
 		}
+		siteOf := big9Sites(tb)
 		sort.Strings(files)
-		inputs := make([]Input, 0, len(files))
+		bySite := map[string][]Input{}
+		var order []string
 		for _, f := range files {
 			raw, err := os.ReadFile(f)
 			if err != nil {
 				tb.Fatal(err)
 			}
 			rel, _ := filepath.Rel(big9Dir, f)
-			inputs = append(inputs, Input{Key: filepath.ToSlash(rel), Body: toUTF8(raw, "text/html")})
+			era := strings.SplitN(filepath.ToSlash(rel), "/", 2)[0]
+			site := era + "/" + siteOf[era+"\t"+filepath.Base(f)]
+			if _, ok := bySite[site]; !ok {
+				order = append(order, site)
+			}
+			bySite[site] = append(bySite[site], Input{Key: filepath.ToSlash(rel), Body: toUTF8(raw, "text/html")})
 		}
-		big9C = newMineCorpus("big9", inputs)
+		sort.Strings(order)
+		sites := make([][]Input, len(order))
+		for i, site := range order {
+			sites[i] = bySite[site]
+		}
+		big9C = newMineCorpus("big9", sites)
 	})
 	return big9C
+}
+
+// big9Sites maps "era\thtml_file" to the site sites.tsv names; empty when
+// sites.tsv is absent.
+func big9Sites(tb testing.TB) map[string]string {
+	out := map[string]string{}
+	raw, err := os.ReadFile(filepath.Join(big9Dir, "sites.tsv"))
+	if os.IsNotExist(err) {
+		return out
+	} else if err != nil {
+		tb.Fatal(err)
+	}
+	for i, line := range strings.Split(strings.TrimSpace(string(raw)), "\n") {
+		f := strings.Split(strings.TrimRight(line, "\r"), "\t")
+		if i == 0 || len(f) < 4 {
+			continue // header
+		}
+		out[f[0]+"\t"+f[1]] = f[3]
+	}
+	return out
 }

@@ -84,6 +84,7 @@ type parsed struct {
 	region  *Node
 	scores  []float64
 	links   *links // cleaned link measures, once templates are marked
+	voted   bool   // region is the cluster's majority article region
 }
 
 func parse(in Input, cluster string) *parsed {

@@ -262,19 +262,3 @@ func goldenDiff(want, got string) string {
 	fmt.Fprintf(&b, "(want %d lines, got %d)", len(w), len(g))
 	return b.String()
 }
-
-func TestGoldenTmpTruth(t *testing.T) {
-	site := testsite.New(testsite.Options{})
-	reach := site.Reach(goldenDepth)
-	picks := goldenPick(t, site, reach)
-	for name, uri := range picks {
-		if a, ok := site.Article(uri); ok {
-			t.Logf("%s truth title %q\n%s", name, a.Title, strings.Join(a.Paragraphs, "\n\n"))
-		}
-		t.Logf("%s TOC truth: %v", name, site.TOCLinks(uri))
-	}
-	body, _ := goldenFetch(t, site.Handler(), "/")
-	t.Logf("%s", body)
-	body, _ = goldenFetch(t, site.Handler(), picks["article-japan"])
-	t.Logf("%s", body)
-}

@@ -247,7 +247,7 @@ func markByHints(p *Page) {
 // metaWords name the small furniture around a story that readers do not
 // count as its text: bylines, datelines, tags, share buttons.
 var metaWords = wordSet("byline bylines author authors dateline timestamp date published posted meta " +
-	"tags tag taglist share sharing social toolbar breadcrumb breadcrumbs vcard")
+	"tags tag taglist share sharing social toolbar breadcrumb breadcrumbs vcard footer")
 
 // inMetaBox marks the nodes below region inside a small element named by
 // metaWords (under 300 characters: a large "post-meta" is no byline).
