@@ -1,5 +1,7 @@
 package mine
 
+import "strings"
+
 func infoDiscovererCluster(g []*parsed, stats *Stats, opts Options) []*Result {
 	hs := make([]map[*Node]float64, len(g))
 	ks := make([]map[*Node]int, len(g))
@@ -29,17 +31,27 @@ func wisdomCluster(g []*parsed, stats *Stats, opts Options) []*Result {
 			byURL[p.in.URL.String()] = p
 		}
 	}
+	// Each linked page's terms are read once, however many anchors point
+	// to it.
+	tz := NewTokenizer()
+	sets := map[string]map[string]bool{}
 	linked := func(u string) map[string]bool {
+		if set, ok := sets[u]; ok {
+			return set
+		}
 		p, ok := byURL[u]
 		if !ok {
 			return nil
 		}
 		set := map[string]bool{}
+		var terms []string
 		for _, s := range p.page.Segments {
-			for _, t := range Terms(s.Text) {
-				set[t] = true
+			terms = tz.AppendTerms(terms[:0], s.Text)
+			for _, t := range terms {
+				set[strings.Clone(t)] = true
 			}
 		}
+		sets[u] = set
 		return set
 	}
 	out := make([]*Result, 0, len(g))

@@ -7,10 +7,11 @@ package mine
 
 // cleanLinks returns, per node, the link characters and all characters of
 // its subtree's non-template segments, and the story anchors among them.
-func cleanLinks(p *Page) (alen, clean []float64, stories []int) {
+func cleanLinks(p *Page) (alen, clean []float64, stories, heads []int) {
 	alen = make([]float64, len(p.Nodes))
 	clean = make([]float64, len(p.Nodes))
 	stories = make([]int, len(p.Nodes))
+	heads = make([]int, len(p.Nodes))
 	for _, n := range p.Nodes {
 		for _, i := range n.Segments {
 			if s := &p.Segments[i]; !s.Template {
@@ -23,14 +24,29 @@ func cleanLinks(p *Page) (alen, clean []float64, stories []int) {
 		n := p.Nodes[i]
 		if n.Href != "" && tocAnchor(p, n) {
 			stories[i]++
+			if headlineAnchor(n) {
+				heads[i]++
+			}
 		}
 		if n.Parent != nil {
 			alen[n.Parent.Index] += alen[i]
 			clean[n.Parent.Index] += clean[i]
 			stories[n.Parent.Index] += stories[i]
+			heads[n.Parent.Index] += heads[i]
 		}
 	}
-	return alen, clean, stories
+	return alen, clean, stories, heads
+}
+
+// headlineAnchor: a story link inside a heading (h1–h6).
+func headlineAnchor(a *Node) bool {
+	for n := a.Parent; n != nil; n = n.Parent {
+		switch n.Tag {
+		case "h1", "h2", "h3", "h4", "h5", "h6":
+			return true
+		}
+	}
+	return false
 }
 
 // tocAnchor: a link to a story that stands in a line of its own (a
@@ -47,15 +63,34 @@ func tocAnchor(p *Page, a *Node) bool {
 
 // links holds a page's cleaned link measures, per node.
 type links struct {
-	alen, clean []float64
-	stories     []int
-	min         int
+	alen, clean    []float64
+	stories, heads []int // story anchors, and those in headings
+	min            int
 }
 
 func newLinks(p *Page, minTOCLinks int) *links {
 	l := &links{min: minTOCLinks}
-	l.alen, l.clean, l.stories = cleanLinks(p)
+	l.alen, l.clean, l.stories, l.heads = cleanLinks(p)
 	return l
+}
+
+// headlineList: items that each lead with a headline link, however long
+// the items (a blog's listing shows whole posts under their titles).
+func (l *links) headlineList(n *Node) bool {
+	if l.heads[n.Index] < 2 {
+		return false
+	}
+	withText, withHead := 0, 0
+	for _, k := range n.Kids {
+		if l.clean[k.Index] == 0 {
+			continue
+		}
+		withText++
+		if h := l.heads[k.Index]; h >= 1 && h <= 2 {
+			withHead++
+		}
+	}
+	return withHead >= 2 && float64(withHead) >= 0.6*float64(withText)
 }
 
 func (l *links) fA(n *Node) float64 { return l.alen[n.Index] }
@@ -66,6 +101,9 @@ func (l *links) fA(n *Node) float64 { return l.alen[n.Index] }
 // teasers can outweigh the headlines). A column of prose with a related
 // box has its links in one child, not across them.
 func (l *links) isTOC(n *Node) bool {
+	if l.headlineList(n) {
+		return true
+	}
 	if l.stories[n.Index] < l.min || l.alen[n.Index] < 0.1*l.clean[n.Index] {
 		return false
 	}
@@ -133,7 +171,8 @@ func addTOC(res *Result, p *parsed, opts Options, alone bool) {
 	if !w.NoExpand {
 		blocks = expand(blocks, l.fA, l.isTOC)
 	}
-	if found := tocLinksClean(page, blocks); len(found) >= opts.MinTOCLinks {
+	blocks = append(blocks, headlineLists(page, l, blocks)...)
+	if found := tocLinksClean(page, blocks, l); len(found) >= opts.MinTOCLinks {
 		res.TOC = []Block{{Path: pathsOf(blocks), Links: found}}
 	}
 	article := len(res.Article) > 0
@@ -148,12 +187,36 @@ func addTOC(res *Result, p *parsed, opts Options, alone bool) {
 	res.Kind = kindOf(article, len(res.TOC) > 0)
 }
 
+// headlineLists returns the outermost headline lists of the page that
+// no block already holds: k-MIB stops only where the links are spread
+// evenly (SII), which whole posts under their titles are not.
+func headlineLists(p *Page, l *links, have []*Node) []*Node {
+	var out []*Node
+	for _, n := range p.Nodes {
+		if !l.headlineList(n) {
+			continue
+		}
+		held := false
+		for _, b := range append(have, out...) {
+			if p.contains(b, n) || p.contains(n, b) {
+				held = true
+				break
+			}
+		}
+		if !held {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 // isListing: a region whose TOC blocks hold most of its text (headlines
 // with teasers) is a listing, not an article; an article with a related
 // box beside its prose is not one. A TOC block around the region counts
 // only when the region itself passes as a TOC.
 func isListing(p *Page, region *Node, blocks []*Node, stories int, isTOC func(*Node) bool) bool {
-	if stories < 5 {
+	// Whole stories under their headlines make a page article+toc.
+	if stories < 5 || contentChars(p, region) > 600*stories {
 		return false
 	}
 	inTOC := 0
@@ -172,7 +235,7 @@ func isListing(p *Page, region *Node, blocks []*Node, stories int, isTOC func(*N
 // list (the anchors under one parent element) counts if one of its
 // headlines is not template, so a related list keeps the story that is
 // also in the ticker, while the ticker itself, all template, stays out.
-func tocLinksClean(p *Page, blocks []*Node) []Link {
+func tocLinksClean(p *Page, blocks []*Node, l *links) []Link {
 	type anchor struct {
 		a    *Node
 		text string
@@ -181,8 +244,11 @@ func tocLinksClean(p *Page, blocks []*Node) []Link {
 	var anchors []anchor
 	live := map[*Node]bool{} // lists with a non-template headline
 	for _, b := range sortByIndex(blocks) {
+		// In a list of headlines, the headlines are the TOC; the other
+		// links of its items (categories, "read more") are not.
+		onlyHeads := len(b.Kids) > 0 && headsOnly(p, b, l)
 		collectLinks(b, func(a *Node) {
-			if !tocAnchor(p, a) {
+			if !tocAnchor(p, a) || (onlyHeads && !headlineAnchor(a)) {
 				return
 			}
 			s := segmentOf(p, a)
@@ -203,6 +269,24 @@ func tocLinksClean(p *Page, blocks []*Node) []Link {
 		out = append(out, Link{URL: x.a.Href, Text: x.text})
 	}
 	return out
+}
+
+// headsOnly: b is a list of whole stories, each under a headline link
+// (over 600 characters of text per headline).
+func headsOnly(p *Page, b *Node, l *links) bool {
+	if l.heads[b.Index] < 2 || l.clean[b.Index] <= 600*float64(l.heads[b.Index]) {
+		return false
+	}
+	heads, stories := 0, 0
+	collectLinks(b, func(a *Node) {
+		if tocAnchor(p, a) {
+			stories++
+			if headlineAnchor(a) {
+				heads++
+			}
+		}
+	})
+	return heads >= 2 && 2*heads >= stories
 }
 
 // listOf is the element holding an anchor's list: the parent of the
