@@ -40,7 +40,7 @@ func blockEntropy(p *Page, stats *Stats) (h map[*Node]float64, k map[*Node]int) 
 // greedyThreshold picks the cluster's entropy threshold: for t = 0.1 …
 // 0.9, count the features in blocks with H(CB) ≤ t; the threshold is the
 // first t after which raising it no longer adds features (an increase of
-// under 1% of all features counts as none).
+// under 1% of all features counts as none, once a tenth of them are in).
 func greedyThreshold(hs []map[*Node]float64, ks []map[*Node]int) float64 {
 	total := 0
 	for _, k := range ks {
@@ -63,7 +63,9 @@ func greedyThreshold(hs []map[*Node]float64, ks []map[*Node]int) float64 {
 	for step := 2; step <= 9; step++ {
 		t := float64(step) / 10
 		cur := count(t)
-		if float64(cur-prev) <= 0.01*float64(total) && prev > 0 {
+		// Convergence means something only once the count has grown: at
+		// the lowest thresholds it barely moves because nothing is in yet.
+		if float64(cur-prev) <= 0.01*float64(total) && float64(prev) >= 0.1*float64(total) {
 			return t - 0.1
 		}
 		prev = cur
