@@ -245,9 +245,10 @@ func markByHints(p *Page) {
 }
 
 // metaWords name the small furniture around a story that readers do not
-// count as its text: bylines, datelines, tags, share buttons.
+// count as its text: bylines, datelines, tags, share buttons, photo
+// captions and credits.
 var metaWords = wordSet("byline bylines author authors dateline timestamp date published posted meta " +
-	"tags tag taglist share sharing social toolbar breadcrumb breadcrumbs vcard footer")
+	"tags tag taglist share sharing social toolbar breadcrumb breadcrumbs vcard footer caption credit credits")
 
 // inMetaBox marks the nodes below region inside a small element named by
 // metaWords (under 300 characters: a large "post-meta" is no byline).
@@ -256,7 +257,8 @@ func inMetaBox(p *Page, region *Node) map[*Node]bool {
 	last := p.lastDescendant(region)
 	for i := region.Index + 1; i <= last; i++ {
 		n := p.Nodes[i]
-		if (n.Parent != nil && out[n.Parent]) || (n.CLenA+n.ALenA < 300 && hasWord(n, metaWords)) {
+		small := n.CLenA+n.ALenA < 300
+		if (n.Parent != nil && out[n.Parent]) || (small && (hasWord(n, metaWords) || n.Tag == "figcaption")) {
 			out[n] = true
 		}
 	}
