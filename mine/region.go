@@ -260,9 +260,22 @@ func inMetaBox(p *Page, region *Node) map[*Node]bool {
 		small := n.CLenA+n.ALenA < 300
 		if (n.Parent != nil && out[n.Parent]) || (small && (hasWord(n, metaWords) || n.Tag == "figcaption")) {
 			out[n] = true
+			// Text belongs to blocks: an inline caption or byline that
+			// holds all of its block's text takes the block with it.
+			if b := blockOf(n); !n.Block && b != region && b.CLenA+b.ALenA <= n.CLenA+n.ALenA {
+				out[b] = true
+			}
 		}
 	}
 	return out
+}
+
+// blockOf is n's nearest block element (n itself when it is one).
+func blockOf(n *Node) *Node {
+	for n.Parent != nil && !n.Block {
+		n = n.Parent
+	}
+	return n
 }
 
 func hasWord(n *Node, set map[string]bool) bool {
