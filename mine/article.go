@@ -99,6 +99,7 @@ func articleResult(p *parsed, opts Options) *Result {
 	}
 	res.Kind = KindArticle
 	res.Article = []Block{{Path: NodePath(region), Text: text, HTML: outerHTML(region), Scores: map[string]float64{
+		"sii":    sii(region, func(n *Node) float64 { return float64(n.CLenA) }),
 		"region": p.scores[region.Index], "template_share": res.Template}}}
 	return res
 }

@@ -14,7 +14,8 @@ func infoDiscovererCluster(g []*parsed, stats *Stats, opts Options) []*Result {
 		res := newResult(p, opts)
 		if text := infoText(p.page, hs[i], th); len([]rune(text)) >= opts.MinArticleChars {
 			res.Kind = KindArticle
-			res.Article = []Block{{Path: "infodiscoverer", Text: text, Scores: map[string]float64{"threshold": th}}}
+			res.Article = []Block{{Path: "informative blocks", Text: text, Scores: map[string]float64{
+				"threshold": th, "h_cb": meanEntropy(hs[i], th)}}}
 		}
 		out = append(out, res)
 	}
@@ -62,13 +63,42 @@ func wisdomCluster(g []*parsed, stats *Stats, opts Options) []*Result {
 			return !w.f.hasT[n.Index] || w.f.cii[n.Index] > 1-opts.WISDOM.withDefaults().TCArticle
 		}
 		if text := condensedText(p.page, w.article, keep); len([]rune(text)) >= opts.MinArticleChars {
-			res.Article = []Block{{Path: pathsOf(w.article), Text: text}}
+			res.Article = []Block{{Path: pathsOf(w.article), Text: text, Scores: wisdomScores(w, w.article, func(n *Node) float64 { return float64(n.CLenA) })}}
 		}
 		if links := tocLinks(w.toc); len(links) >= opts.MinTOCLinks {
-			res.TOC = []Block{{Path: pathsOf(w.toc), Links: links}}
+			res.TOC = []Block{{Path: pathsOf(w.toc), Links: links, Scores: wisdomScores(w, w.toc, func(n *Node) float64 { return float64(n.ALenA) })}}
 		}
 		res.Kind = kindOf(len(res.Article) > 0, len(res.TOC) > 0)
 		out = append(out, res)
 	}
 	return out
+}
+
+// wisdomScores are the first block's measures, for a person to see why:
+// CII, API_A and SII (of f over its children), and whether API worked.
+func wisdomScores(w *wisdomPage, blocks []*Node, f func(*Node) float64) map[string]float64 {
+	if len(blocks) == 0 {
+		return nil
+	}
+	n := blocks[0]
+	api := 0.0
+	if w.apiWorks {
+		api = 1
+	}
+	return map[string]float64{"cii": w.f.cii[n.Index], "api": w.f.api[n.Index], "sii": sii(n, f), "api_works": api}
+}
+
+// meanEntropy is the mean H(CB) of a page's informative blocks.
+func meanEntropy(h map[*Node]float64, th float64) float64 {
+	sum, n := 0.0, 0
+	for _, e := range h {
+		if e <= th+1e-9 {
+			sum += e
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return sum / float64(n)
 }

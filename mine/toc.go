@@ -173,7 +173,8 @@ func addTOC(res *Result, p *parsed, opts Options, alone bool) {
 	}
 	blocks = append(blocks, headlineLists(page, l, blocks)...)
 	if found := tocLinksClean(page, blocks, l); len(found) >= opts.MinTOCLinks {
-		res.TOC = []Block{{Path: pathsOf(blocks), Links: found}}
+		res.TOC = []Block{{Path: pathsOf(blocks), Links: found, Scores: map[string]float64{
+			"sii": sii(blocks[0], l.fA), "stories": float64(l.stories[blocks[0].Index])}}}
 	}
 	article := len(res.Article) > 0
 	listing := p.region != nil && isListing(page, p.region, blocks, l.stories[p.region.Index], l.isTOC)
