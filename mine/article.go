@@ -69,10 +69,17 @@ func articleResult(p *parsed, opts Options) *Result {
 	regionText, pageText := contentChars(page, region), contentChars(page, page.Root)
 	if float64(regionText) < opts.FallbackShare*float64(pageText) {
 		region = page.Root // a list or table page: keep all its non-template text
+		p.region = region  // and judge it as a whole, not by the small region
 		res.Fallback = "whole-page"
 	}
 	seen := map[uint64]bool{}
-	toc, meta := p.links.inTOC(page, region), inMetaBox(page, region)
+	// TOC boxes inside the region are other stories' teasers; but a page
+	// mined alone that falls back to its whole text keeps its lists (its
+	// only evidence says the lists are the page).
+	toc, meta := map[*Node]bool{}, inMetaBox(page, region)
+	if res.Fallback == "" || !p.alone {
+		toc = p.links.inTOC(page, region)
+	}
 	keep := func(s *Segment) bool {
 		if s.Template || seen[s.Hash] || linkLine(s) || toc[s.Owner] || meta[s.Owner] {
 			return false

@@ -99,6 +99,7 @@ func MineCluster(cluster string, state *ClusterState, inputs []Input, opts Optio
 func autoCluster(g []*parsed, state *ClusterState, opts Options) []*Result {
 	alone := state.Template.Pages < opts.MinClusterPages
 	for _, p := range g {
+		p.alone = alone
 		if alone {
 			markByHints(p.page)
 		} else {

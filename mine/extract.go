@@ -85,6 +85,7 @@ type parsed struct {
 	scores  []float64
 	links   *links // cleaned link measures, once templates are marked
 	voted   bool   // region is the cluster's majority article region
+	alone   bool   // mined without a cluster to compare with
 }
 
 func parse(in Input, cluster string) *parsed {
