@@ -14,11 +14,12 @@ type ClusterState struct {
 	Template *TemplateStats // segment document frequencies (§7)
 	Terms    *Stats         // term TF and S (§1)
 	Votes    map[string]int // article region paths chosen, by votePath
+	TOCVotes map[string]int // TOC block paths found, by votePath
 }
 
 // NewClusterState returns an empty state.
 func NewClusterState() *ClusterState {
-	return &ClusterState{Template: NewTemplateStats(), Terms: NewStats(), Votes: map[string]int{}}
+	return &ClusterState{Template: NewTemplateStats(), Terms: NewStats(), Votes: map[string]int{}, TOCVotes: map[string]int{}}
 }
 
 // stateData is ClusterState without its methods: gob would call
@@ -54,6 +55,9 @@ func (s *ClusterState) UnmarshalBinary(data []byte) error {
 	}
 	if s.Votes == nil {
 		s.Votes = map[string]int{}
+	}
+	if s.TOCVotes == nil {
+		s.TOCVotes = map[string]int{}
 	}
 	return nil
 }
@@ -116,8 +120,15 @@ func autoCluster(g []*parsed, state *ClusterState, opts Options) []*Result {
 	out := make([]*Result, 0, len(g))
 	for _, p := range g {
 		res := articleResult(p, opts)
-		addTOC(res, p, opts, alone)
+		for _, b := range addTOC(res, p, opts, alone) {
+			state.TOCVotes[votePath(b)]++
+		}
 		out = append(out, res)
+	}
+	if !alone {
+		for i, p := range g {
+			votedTOC(out[i], p, state.TOCVotes, opts)
+		}
 	}
 	return out
 }

@@ -164,7 +164,8 @@ func (l *links) inTOC(p *Page, region *Node) map[*Node]bool {
 // Alone (no cluster to compare with), only a region that is itself a TOC
 // makes the page a listing: losing a whole article costs more than
 // keeping a listing's teasers.
-func addTOC(res *Result, p *parsed, opts Options, alone bool) {
+// It returns the TOC blocks found.
+func addTOC(res *Result, p *parsed, opts Options, alone bool) []*Node {
 	page, l := p.page, p.links
 	w := opts.WISDOM.withDefaults()
 	blocks := kMIB(page.Root, w.K, w.ST, l.fA, l.isTOC)
@@ -191,6 +192,48 @@ func addTOC(res *Result, p *parsed, opts Options, alone bool) {
 		article = false
 	}
 	res.Kind = kindOf(article, len(res.TOC) > 0)
+	if len(res.TOC) == 0 {
+		return nil
+	}
+	return blocks
+}
+
+// votedTOC gives a page that found no TOC block of its own the cluster's
+// most voted TOC path, when the page has that element: a listing with
+// one or two posts is a listing all the same, its list where its
+// siblings' is. Headline links are taken when the element has any.
+func votedTOC(res *Result, p *parsed, votes map[string]int, opts Options) {
+	if len(res.TOC) > 0 {
+		return
+	}
+	best, bestN := "", 0
+	for path, n := range votes {
+		if n > bestN || (n == bestN && path < best) {
+			best, bestN = path, n
+		}
+	}
+	if bestN < opts.MinTOCLinks { // too few pages agree to trust it
+		return
+	}
+	n := findVotePath(p.page, best)
+	if n == nil || p.links.stories[n.Index] == 0 {
+		return
+	}
+	heads := p.links.heads[n.Index] > 0
+	var found []Link
+	seen := map[string]bool{}
+	collectLinks(n, func(a *Node) {
+		if seen[a.Href] || !tocAnchor(p.page, a) || (heads && !headlineAnchor(a)) {
+			return
+		}
+		seen[a.Href] = true
+		found = append(found, Link{URL: a.Href, Text: anchorText(a)})
+	})
+	if len(found) == 0 {
+		return
+	}
+	res.TOC = []Block{{Path: NodePath(n), Links: found, Scores: map[string]float64{"votes": float64(bestN)}}}
+	res.Kind = kindOf(len(res.Article) > 0, true)
 }
 
 // headlineLists returns the outermost headline lists of the page that
