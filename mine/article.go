@@ -88,12 +88,10 @@ func articleResult(p *parsed, opts Options) *Result {
 		return true
 	}
 	var parts []string
-	if h := heading(page, region); h != nil && !page.contains(region, h.Owner) {
-		parts = append(parts, h.Text)
+	if h := heading(page, region); h != nil {
+		// The headline is the result's Title, not part of its text.
 		seen[h.Hash] = true
-		if res.Title == "" {
-			res.Title = h.Text
-		}
+		res.Title = h.Text
 	}
 	if body := page.textOf(region, keep); body != "" {
 		parts = append(parts, body)

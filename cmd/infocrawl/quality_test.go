@@ -46,7 +46,7 @@ func siteQuality(t *testing.T, opts mine.Options) (f1 float64, tocP, tocR float6
 		}
 		kinds[uri] = r.Kind
 		if a, ok := site.Article(uri); ok {
-			gold[uri] = a.Title + "\n\n" + strings.Join(a.Paragraphs, "\n\n")
+			gold[uri] = strings.Join(a.Paragraphs, "\n\n") // the title is the result's Title
 			pred[uri] = r.ArticleText()
 		}
 		want := map[string]bool{}
