@@ -1,5 +1,7 @@
 package mine
 
+import "strings"
+
 // The default method's TOC blocks: WISDOM's k-MIB on ALEN_A over the
 // cleaned tree (links in template segments do not count), so that menus,
 // tickers and "most read" lists, identical across the cluster, drop out
@@ -54,7 +56,10 @@ func headlineAnchor(a *Node) bool {
 // line may be template: a headline of the ticker repeated in a related
 // list is still a story link there.
 func tocAnchor(p *Page, a *Node) bool {
-	if !storyAnchor(anchorText(a)) {
+	text := anchorText(a)
+	// In a heading, a short title ("Told you so") is still a story's;
+	// a lone word there is a section name ("World").
+	if !storyAnchor(text) && !(headlineAnchor(a) && len(strings.Fields(text)) >= 2) {
 		return false
 	}
 	s := segmentOf(p, a)

@@ -26,13 +26,13 @@ import (
 const whizzyDir = "../../../shared/datasets/sites/whizzy"
 
 // The floors TestWhizzyQuality asserts: just under what the default
-// extractor measures today (article F1 0.977, TOC links P 0.983 R 0.834), so
+// extractor measures today (article F1 0.977, TOC links P 0.986 R 0.969), so
 // that a regression fails, and never above the targets (article F1
 // ≥ 0.95, TOC links P and R ≥ 0.9). Raise them as mining improves.
 const (
 	whizzyF1Floor      = 0.95
 	whizzyTOCPFloor    = 0.95
-	whizzyTOCRFloor    = 0.80
+	whizzyTOCRFloor    = 0.93
 	whizzyArticleKinds = 66 // of 72 posts mined as article or article+toc (68 today: 3 have no text at all)
 )
 
