@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"net/url"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
@@ -196,9 +197,18 @@ func (b *builder) flush() {
 	b.curLen, b.link, b.space = 0, 0, false
 }
 
-func startsWithSpace(s string) bool { return s != "" && isSpace(s[0]) }
-func endsWithSpace(s string) bool   { return s != "" && isSpace(s[len(s)-1]) }
-func isSpace(c byte) bool           { return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' }
+// startsWithSpace and endsWithSpace use strings.Fields' own notion of
+// space (Unicode's, U+00A0 included): an ASCII-only test glued the words
+// on either side of a non-breaking space.
+func startsWithSpace(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return s != "" && unicode.IsSpace(r)
+}
+
+func endsWithSpace(s string) bool {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return s != "" && unicode.IsSpace(r)
+}
 
 // aggregate fills the *A fields bottom-up.
 func aggregate(n *Node) {

@@ -558,3 +558,15 @@ func (w *domWalk) walk(n *html.Node, inLink bool) {
 		w.owner = prev
 	}
 }
+
+// A non-breaking space between two text nodes separates words, as any
+// other space does ("candidate\u00a0<b>told</b>" is two words).
+func TestNonBreakingSpace(t *testing.T) {
+	p, err := Parse([]byte("<p>the candidate\u00a0<b>told</b>\u00a0Ryan we<i>\u00a0recently</i></p>"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := p.Segments[0].Text, "the candidate told Ryan we recently"; got != want {
+		t.Fatalf("segment = %q, want %q", got, want)
+	}
+}
