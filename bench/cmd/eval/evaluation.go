@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"infocrawl/bench/dataset"
 )
 
 // An evaluation runs the extractors over the datasets into its report.
@@ -18,7 +20,7 @@ type evaluation struct {
 }
 
 func (ev *evaluation) dataset(ctx context.Context, ds string) error {
-	groups, err := loadGroups(filepath.Join(ev.shared, "datasets"), ds)
+	groups, err := dataset.Load(filepath.Join(ev.shared, "datasets"), ds)
 	if err != nil {
 		return err
 	}
@@ -36,12 +38,12 @@ func (ev *evaluation) dataset(ctx context.Context, ds string) error {
 }
 
 // group runs every extractor on g and scores those that succeeded.
-func (ev *evaluation) group(ctx context.Context, g group) (row, error) {
-	dir := filepath.Join(ev.out, g.dataset, filepath.FromSlash(g.name))
+func (ev *evaluation) group(ctx context.Context, g dataset.Group) (row, error) {
+	dir := filepath.Join(ev.out, g.Dataset, filepath.FromSlash(g.Name))
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return row{}, err
 	}
-	gold, urls, err := g.prepare(dir)
+	gold, urls, err := prepare(g, dir)
 	if err != nil {
 		return row{}, err
 	}
@@ -54,7 +56,7 @@ func (ev *evaluation) group(ctx context.Context, g group) (row, error) {
 			if ctx.Err() != nil {
 				return row{}, ctx.Err()
 			}
-			msg := fmt.Sprintf("%s on %s: %v", e.name, g.label(), err)
+			msg := fmt.Sprintf("%s on %s: %v", e.name, g.Label(), err)
 			if !ev.tried[e.name] {
 				ev.failed[e.name] = true
 				msg += " (skipped from now on)"
@@ -65,10 +67,7 @@ func (ev *evaluation) group(ctx context.Context, g group) (row, error) {
 		}
 		ev.tried[e.name] = true
 	}
-	r := row{Label: g.label(), Pages: len(g.files), Scores: map[string]score{}}
-	if era, _, ok := strings.Cut(g.name, "/"); ok {
-		r.era = era
-	}
+	r := row{Label: g.Label(), Pages: len(g.Files), Scores: map[string]score{}, era: g.Era()}
 	if len(ran) == 0 {
 		return r, nil
 	}
@@ -79,19 +78,19 @@ func (ev *evaluation) group(ctx context.Context, g group) (row, error) {
 	return r, nil
 }
 
-func (ev *evaluation) extract(ctx context.Context, e extractor, g group, dir, urls string) error {
+func (ev *evaluation) extract(ctx context.Context, e extractor, g dataset.Group, dir, urls string) error {
 	ctx, cancel := context.WithTimeout(ctx, ev.timeout)
 	defer cancel()
-	t, err := e.run(ctx, dir, urls, g.files)
+	t, err := e.run(ctx, dir, urls, g.Files)
 	if err != nil {
 		return err
 	}
-	s := ev.report.Speed[g.dataset][e.name]
+	s := ev.report.Speed[g.Dataset][e.name]
 	if s == nil {
 		s = &speed{}
-		ev.report.Speed[g.dataset][e.name] = s
+		ev.report.Speed[g.Dataset][e.name] = s
 	}
-	s.Pages += len(g.files)
+	s.Pages += len(g.Files)
 	s.Seconds += t.wall
 	s.CPUSeconds += t.cpu
 	s.PagesPerSec = float64(s.Pages) / s.Seconds

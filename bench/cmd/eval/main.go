@@ -1,10 +1,14 @@
 // Command eval runs infocrawl and its peers (go-trafilatura,
 // go-readability) over the benchmark datasets in shared/datasets, scores
 // them per site with shared/eval/score.py and writes one table of F1,
-// precision/recall and speed to OUT/table.md and OUT/table.json.
+// precision/recall and speed to OUT/table.md and OUT/table.json. With
+// --speed it adds cmd/speed's table (every extractor timed in one process
+// on one core), with --crawl the main module's BenchmarkCrawl (infocrawl's
+// crawler against a bare Colly crawler); --all is --methods --speed --crawl.
 //
 //	cd bench && go run ./cmd/eval --out /tmp/eval [--infocrawl BIN] [--methods]
 //	    [--datasets big9,cleanportaleval,aeb] [--extractors trafilatura,readability]
+//	    [--speed] [--rounds 3] [--crawl] [--all]
 //
 // Each extractor writes OUT/<dataset>/<group>/<extractor>/NAME.txt (its
 // output kept in <extractor>.log). An extractor that fails on the first
@@ -21,6 +25,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -39,7 +44,8 @@ func main() {
 type config struct {
 	out, repo, shared, infocrawl string
 	datasets, only               []string
-	methods                      bool
+	methods, speed, crawl        bool
+	rounds                       int
 	timeout                      time.Duration
 }
 
@@ -54,11 +60,18 @@ func parseFlags(args []string) (config, error) {
 	datasets := fs.String("datasets", "big9,cleanportaleval,aeb", "datasets to run")
 	only := fs.String("extractors", "", "run only these extractors (comma-separated; default all)")
 	fs.DurationVar(&c.timeout, "timeout", 10*time.Minute, "time limit of one extractor on one group")
+	fs.BoolVar(&c.speed, "speed", false, "also time every extractor in one process on one core (cmd/speed)")
+	fs.IntVar(&c.rounds, "rounds", 3, "rounds of --speed (the median is reported)")
+	fs.BoolVar(&c.crawl, "crawl", false, "also run the main module's BenchmarkCrawl")
+	all := fs.Bool("all", false, "--methods --speed --crawl")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
 	if c.out == "" || fs.NArg() > 0 {
-		return c, errors.New("usage: eval --out DIR [--infocrawl BIN] [--methods] [--datasets LIST] [--extractors LIST]")
+		return c, errors.New("usage: eval --out DIR [--infocrawl BIN] [--methods] [--datasets LIST] [--extractors LIST] [--speed] [--crawl] [--all]")
+	}
+	if *all {
+		c.methods, c.speed, c.crawl = true, true, true
 	}
 	if c.shared == "" {
 		c.shared = filepath.Join(c.repo, "..", "shared")
@@ -88,10 +101,23 @@ func run(ctx context.Context, args []string) error {
 	if err := os.MkdirAll(filepath.Join(c.out, "bin"), 0o755); err != nil {
 		return err
 	}
-	rep := &report{Speed: map[string]map[string]*speed{}}
+	rep := &report{
+		Command:  "eval " + strings.Join(args, " "),
+		Date:     time.Now().Format("2006-01-02 15:04 MST"),
+		Machine:  fmt.Sprintf("%s %s/%s, %d CPUs", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU()),
+		Revision: c.revision(ctx),
+		Speed:    map[string]map[string]*speed{},
+	}
 	exts := c.extractors(ctx, rep)
 	if len(exts) == 0 {
 		return errors.New("no extractor to run")
+	}
+	// Built now, with the commands, from the same source tree.
+	var speedBin string
+	if c.speed {
+		if speedBin, err = c.build(ctx, filepath.Join(c.repo, "bench"), "./cmd/speed"); err != nil {
+			rep.skip(fmt.Sprintf("speed: %v", err))
+		}
 	}
 	for _, e := range exts {
 		rep.Extractors = append(rep.Extractors, e.name)
@@ -100,6 +126,16 @@ func run(ctx context.Context, args []string) error {
 	for _, ds := range c.datasets {
 		if err := ev.dataset(ctx, ds); err != nil {
 			return err
+		}
+	}
+	if speedBin != "" {
+		if err := c.runSpeed(ctx, speedBin, rep); err != nil {
+			rep.skip(fmt.Sprintf("speed: %v", err))
+		}
+	}
+	if c.crawl {
+		if rep.Crawl, err = c.runCrawl(ctx); err != nil {
+			rep.skip(fmt.Sprintf("crawl: %v", err))
 		}
 	}
 	md, err := rep.write(c.out)
@@ -160,6 +196,18 @@ func (c config) build(ctx context.Context, dir, pkg string) (string, error) {
 		return "", fmt.Errorf("go build %s in %s: %w: %s", pkg, dir, err, firstLine(string(msg)))
 	}
 	return bin, nil
+}
+
+// revision is the repository's `git describe --always --dirty`, "" when
+// that fails.
+func (c config) revision(ctx context.Context) string {
+	cmd := exec.CommandContext(ctx, "git", "describe", "--always", "--dirty")
+	cmd.Dir = c.repo
+	out, err := cmd.Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
 }
 
 func (r *report) skip(msg string) {

@@ -30,11 +30,26 @@ type speed struct {
 
 // A report is what the harness writes: OUT/table.md and OUT/table.json.
 type report struct {
+	Command    string                       `json:"command"`
+	Date       string                       `json:"date"`
+	Machine    string                       `json:"machine"`
+	Revision   string                       `json:"revision,omitempty"` // infocrawl's git describe --dirty
 	Datasets   []string                     `json:"datasets"`
 	Extractors []string                     `json:"extractors"`
 	Rows       []row                        `json:"rows"`
-	Speed      map[string]map[string]*speed `json:"speed"` // dataset → extractor
+	Speed      map[string]map[string]*speed `json:"speed"`                // dataset → extractor, whole commands
+	InProcess  json.RawMessage              `json:"in_process,omitempty"` // cmd/speed's speed.json
+	Checks     checks                       `json:"scorer_cross_check"`
+	Crawl      []crawlResult                `json:"crawl,omitempty"`
 	Failures   []string                     `json:"failures,omitempty"`
+
+	inProcessMD string // cmd/speed's speed.md
+}
+
+// checks are the F1s of cmd/speed compared with score.py's.
+type checks struct {
+	Compared int      `json:"compared"`
+	Differ   []string `json:"differ,omitempty"`
 }
 
 // addDataset appends a dataset's group rows (those of an era together),
@@ -109,11 +124,12 @@ func (r *report) write(out string) (string, error) {
 
 func (r *report) markdown() string {
 	var b strings.Builder
+	fmt.Fprintf(&b, "`%s`, %s, %s, infocrawl %s.\n\n", r.Command, r.Date, r.Machine, r.Revision)
 	b.WriteString("## F1\n\nscore.py (4-gram shingles); macro rows: mean over the groups above.\n\n")
 	r.scoreTable(&b, func(s score) string { return fmtNum(s.F1) })
 	b.WriteString("\n## Precision / recall\n\n")
 	r.scoreTable(&b, func(s score) string { return fmtNum(s.Precision) + " / " + fmtNum(s.Recall) })
-	b.WriteString("\n## Speed (pages/s by the clock / per CPU second)\n\n" +
+	b.WriteString("\n## Speed of the commands (pages/s by the clock / per CPU second)\n\n" +
 		"Peers: parse + extract, one page at a time. infocrawl: the whole process.\n\n")
 	r.header(&b, "dataset")
 	for _, ds := range r.Datasets {
@@ -129,6 +145,17 @@ func (r *report) markdown() string {
 			fmt.Fprintf(&b, " %.1f / %.1f |", s.PagesPerSec, s.PagesPerCPUSec)
 		}
 		fmt.Fprintf(&b, " %d |\n", pages)
+	}
+	if r.inProcessMD != "" {
+		b.WriteString("\n" + r.inProcessMD)
+		fmt.Fprintf(&b, "\nScorer cross-check: of %d F1s above, %d differ from score.py's on the commands' texts (to 3 decimals).\n",
+			r.Checks.Compared, len(r.Checks.Differ))
+		for _, d := range r.Checks.Differ {
+			fmt.Fprintf(&b, "- %s\n", d)
+		}
+	}
+	if len(r.Crawl) > 0 {
+		r.crawlTable(&b)
 	}
 	if len(r.Failures) > 0 {
 		b.WriteString("\n## Skipped\n\n")

@@ -21,6 +21,9 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"infocrawl/bench/dataset"
+	"infocrawl/bench/peer"
 )
 
 func main() {
@@ -61,23 +64,19 @@ func run(args []string) error {
 		return err
 	}
 	for _, p := range chosen {
-		if err := runPeer(p, pages, filepath.Join(*out, p.name)); err != nil {
+		if err := runPeer(p, pages, filepath.Join(*out, p.Name)); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func choose(name string) ([]peer, error) {
+func choose(name string) ([]peer.Peer, error) {
 	if name == "all" {
-		return peers(), nil
+		return peer.All(), nil
 	}
-	for _, p := range peers() {
-		if p.name == name {
-			return []peer{p}, nil
-		}
-	}
-	return nil, fmt.Errorf("unknown peer %q (want trafilatura, readability or all)", name)
+	p, err := peer.ByName(name)
+	return []peer.Peer{p}, err
 }
 
 // readURLs reads lines "file<TAB>url" into a map keyed by the file's page
@@ -96,7 +95,7 @@ func readURLs(path string) (map[string]string, error) {
 	for sc.Scan() {
 		file, u, ok := strings.Cut(sc.Text(), "\t")
 		if ok {
-			urls[pageName(file)] = strings.TrimSpace(u)
+			urls[dataset.PageName(file)] = strings.TrimSpace(u)
 		}
 	}
 	return urls, sc.Err()
@@ -105,20 +104,20 @@ func readURLs(path string) (map[string]string, error) {
 func readPages(files []string, urls map[string]string) ([]page, error) {
 	pages := make([]page, 0, len(files))
 	for _, f := range files {
-		html, size, err := readPage(f)
+		raw, err := dataset.ReadPage(f)
 		if err != nil {
 			return nil, err
 		}
-		name := pageName(f)
-		raw, ok := urls[name]
-		if !ok {
-			raw = "http://localhost/" + url.PathEscape(name)
+		html, err := peer.Decode(raw)
+		if err != nil {
+			return nil, fmt.Errorf("decode %s: %w", f, err)
 		}
-		u, err := url.Parse(raw)
+		name := dataset.PageName(f)
+		u, err := peer.PageURL(urls, name)
 		if err != nil {
 			return nil, fmt.Errorf("url of %s: %w", f, err)
 		}
-		pages = append(pages, page{name: name, html: html, size: size, url: u})
+		pages = append(pages, page{name: name, html: html, size: len(raw), url: u})
 	}
 	return pages, nil
 }
@@ -126,7 +125,7 @@ func readPages(files []string, urls map[string]string) ([]page, error) {
 // runPeer extracts every page with p into dir and reports p's speed. The
 // time, by the clock and in CPU (all threads, the GC's too), counts parsing
 // and extraction, not reading or writing files.
-func runPeer(p peer, pages []page, dir string) error {
+func runPeer(p peer.Peer, pages []page, dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -134,7 +133,7 @@ func runPeer(p peer, pages []page, dir string) error {
 	var bytes, empty int
 	for _, pg := range pages {
 		start, startCPU := time.Now(), cpuTime()
-		text, err := p.run(pg.html, pg.url)
+		text, err := p.Run(pg.html, pg.url)
 		spent += time.Since(start)
 		cpu += cpuTime() - startCPU
 		bytes += pg.size
@@ -148,7 +147,7 @@ func runPeer(p peer, pages []page, dir string) error {
 	sec := spent.Seconds()
 	mb := float64(bytes) / 1e6
 	fmt.Fprintf(os.Stderr, "%s: %d pages, %.3f MB in %.3f s (%.3f s CPU): %.1f pages/s, %.2f MB/s (%d empty)\n",
-		p.name, len(pages), mb, sec, cpu.Seconds(), float64(len(pages))/sec, mb/sec, empty)
+		p.Name, len(pages), mb, sec, cpu.Seconds(), float64(len(pages))/sec, mb/sec, empty)
 	return nil
 }
 

@@ -1,4 +1,6 @@
-package main
+// Package peer runs other Go article extractors (go-trafilatura,
+// go-readability) on a page, for comparison with infocrawl.
+package peer
 
 import (
 	"fmt"
@@ -10,17 +12,28 @@ import (
 	"golang.org/x/net/html"
 )
 
-// A peer is another article extractor, run on a parsed page.
-type peer struct {
-	name    string
+// A Peer is another article extractor, run on a parsed page.
+type Peer struct {
+	Name    string
 	extract func(doc *html.Node, pageURL *url.URL) (string, error)
 }
 
-func peers() []peer {
-	return []peer{
+// All are the peers, trafilatura first.
+func All() []Peer {
+	return []Peer{
 		{"trafilatura", extractTrafilatura},
 		{"readability", extractReadability},
 	}
+}
+
+// ByName returns the named peer.
+func ByName(name string) (Peer, error) {
+	for _, p := range All() {
+		if p.Name == name {
+			return p, nil
+		}
+	}
+	return Peer{}, fmt.Errorf("unknown peer %q (want trafilatura or readability)", name)
 }
 
 // extractTrafilatura runs go-trafilatura with its default options: balanced
@@ -44,11 +57,13 @@ func extractReadability(doc *html.Node, pageURL *url.URL) (string, error) {
 	return article.TextContent, nil
 }
 
-// run parses page and extracts its text, turning a panic into an error.
-func (p peer) run(page string, pageURL *url.URL) (text string, err error) {
+// Run parses page (UTF-8 HTML, see Decode) and extracts its text, turning
+// a panic into an error. The peers get the parsed page, not the bytes,
+// because their own parser would sniff the charset a second time.
+func (p Peer) Run(page string, pageURL *url.URL) (text string, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("%s panicked: %v", p.name, r)
+			err = fmt.Errorf("%s panicked: %v", p.Name, r)
 		}
 	}()
 	doc, err := html.Parse(strings.NewReader(page))
@@ -56,4 +71,14 @@ func (p peer) run(page string, pageURL *url.URL) (text string, err error) {
 		return "", fmt.Errorf("parse: %w", err)
 	}
 	return p.extract(doc, pageURL)
+}
+
+// PageURL is the URL a peer gets for the page name (for link resolution):
+// its original URL when urls has it, else http://localhost/NAME.
+func PageURL(urls map[string]string, name string) (*url.URL, error) {
+	raw, ok := urls[name]
+	if !ok {
+		raw = "http://localhost/" + url.PathEscape(name)
+	}
+	return url.Parse(raw)
 }
