@@ -3,8 +3,6 @@ package mine
 import (
 	"bytes"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -330,26 +328,15 @@ func fetchTestsite(tb testing.TB, site *testsite.Site, uris []string) []Input {
 	h := site.Handler()
 	var out []Input
 	for _, uri := range uris {
-		var rec *httptest.ResponseRecorder
-		for try := 0; try < 2; try++ { // the flaky page fails once
-			rec = httptest.NewRecorder()
-			h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, uri, nil))
-			if rec.Code != http.StatusInternalServerError {
-				break
-			}
-		}
-		ctype := rec.Header().Get("Content-Type")
-		if rec.Code != http.StatusOK || !strings.HasPrefix(ctype, "text/html") {
+		body, ok := sitePage(tb, h, uri)
+		if !ok {
 			continue
 		}
 		u, err := url.Parse(testsiteBase + uri)
 		if err != nil {
 			tb.Fatal(err)
 		}
-		out = append(out, Input{Key: u.String(), URL: u, Body: toUTF8(rec.Body.Bytes(), ctype)})
-	}
-	if len(out) == 0 {
-		tb.Fatal("test site served no HTML page")
+		out = append(out, Input{Key: u.String(), URL: u, Body: body})
 	}
 	return out
 }

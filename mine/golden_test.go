@@ -13,21 +13,15 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"math"
-	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"infocrawl/crawler/testsite"
-
-	"golang.org/x/net/html/charset"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -95,37 +89,6 @@ func goldenOf(r *Result) goldenResult {
 	return g
 }
 
-// goldenFetch gets uri from the site in process and returns its body as
-// UTF-8 (the taiwan section is Big5 by its header, japan Shift_JIS by its
-// <meta>). ok is false for pages that are not 200 HTML.
-func goldenFetch(t *testing.T, h http.Handler, uri string) (body []byte, ok bool) {
-	t.Helper()
-	var rec *httptest.ResponseRecorder
-	for try := 0; try < 2; try++ { // the flaky article fails its first request
-		rec = httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, uri, nil))
-		if rec.Code != http.StatusInternalServerError {
-			break
-		}
-	}
-	ctype := rec.Header().Get("Content-Type")
-	if rec.Code != http.StatusOK || !strings.HasPrefix(ctype, "text/html") {
-		return nil, false
-	}
-	r, err := charset.NewReader(bytes.NewReader(rec.Body.Bytes()), ctype)
-	if err != nil {
-		t.Fatalf("%s: charset: %v", uri, err)
-	}
-	body, err = io.ReadAll(r)
-	if err != nil {
-		t.Fatalf("%s: decoding: %v", uri, err)
-	}
-	if !utf8.Valid(body) {
-		t.Fatalf("%s: not UTF-8 after decoding", uri)
-	}
-	return body, true
-}
-
 // goldenPick chooses the pages the golden files record, by name: the home
 // page, a section front, and the first article (in Reach's sorted order)
 // of each section, English, Big5 and Shift_JIS.
@@ -155,7 +118,7 @@ func TestGolden(t *testing.T) {
 	var inputs []Input
 	index := map[string]int{} // uri -> position in inputs
 	for _, uri := range reach {
-		body, ok := goldenFetch(t, h, uri)
+		body, ok := sitePage(t, h, uri)
 		if !ok {
 			continue
 		}
