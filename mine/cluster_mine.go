@@ -66,15 +66,21 @@ func (s *ClusterState) UnmarshalBinary(data []byte) error {
 // statistics, then extracts each page's article and TOC blocks with the
 // selected method. Pages may come in chunks; each chunk adds to state.
 func MineCluster(cluster string, state *ClusterState, inputs []Input, opts Options) []*Result {
-	opts = opts.withDefaults()
 	g := make([]*parsed, len(inputs))
-	tz := NewTokenizer()
-	var terms []string
 	for i, in := range inputs {
 		g[i] = parse(in, cluster)
-		state.Template.AddPage(g[i].page)
+	}
+	return mineParsed(state, g, opts.withDefaults())
+}
+
+// mineParsed is MineCluster on pages already parsed.
+func mineParsed(state *ClusterState, g []*parsed, opts Options) []*Result {
+	tz := NewTokenizer()
+	var terms []string
+	for _, p := range g {
+		state.Template.AddPage(p.page)
 		terms = terms[:0]
-		for _, s := range g[i].page.Segments {
+		for _, s := range p.page.Segments {
 			terms = tz.AppendTerms(terms, s.Text)
 		}
 		state.Terms.AddPage(terms)

@@ -100,28 +100,33 @@ func parse(in Input, cluster string) *parsed {
 // learns each cluster's template from its pages, and extracts every
 // page's informative structure. With single set, each page is mined
 // alone, with no cross-page statistics. Results are in input order.
+//
+// Each page is parsed once, for its template signature and its mining
+// alike; all of them are held at once, which suits the offline command's
+// sets (MineStore mines a store chunk by chunk instead).
 func ExtractSite(inputs []Input, opts Options, single bool) []*Result {
 	opts = opts.withDefaults()
-	ids := make(map[string]string, len(inputs))
-	if single {
-		for _, in := range inputs {
-			ids[in.Key] = "single:" + in.Key
-		}
-	} else {
-		ids = ClusterInputs(inputs, opts)
+	pages := make([]*parsed, len(inputs))
+	for i, in := range inputs {
+		pages[i] = parse(in, "single:"+in.Key)
 	}
-	groups := map[string][]Input{}
-	var order []string
-	for _, in := range inputs {
-		id := ids[in.Key]
-		if _, ok := groups[id]; !ok {
-			order = append(order, id)
+	if !single {
+		ids := clusterParsed(pages, opts)
+		for _, p := range pages {
+			p.cluster = ids[p.in.Key]
 		}
-		groups[id] = append(groups[id], in)
+	}
+	groups := map[string][]*parsed{}
+	var order []string
+	for _, p := range pages {
+		if _, ok := groups[p.cluster]; !ok {
+			order = append(order, p.cluster)
+		}
+		groups[p.cluster] = append(groups[p.cluster], p)
 	}
 	byKey := make(map[string]*Result, len(inputs))
 	for _, id := range order {
-		for _, r := range MineCluster(id, NewClusterState(), groups[id], opts) {
+		for _, r := range mineParsed(NewClusterState(), groups[id], opts) {
 			byKey[r.Key] = r
 		}
 	}
@@ -135,14 +140,17 @@ func ExtractSite(inputs []Input, opts Options, single bool) []*Result {
 // ClusterInputs assigns each page a cluster by URL pattern and template
 // signature (ALGORITHMS.md §0).
 func ClusterInputs(inputs []Input, opts Options) map[string]string {
-	in := make([]ClusterInput, len(inputs))
-	for i, p := range inputs {
-		doc, err := html.Parse(bytes.NewReader(p.Body))
-		var sig []uint64
-		if err == nil {
-			sig = TagPathSignature(doc)
-		}
-		in[i] = ClusterInput{Key: p.Key, URL: p.URL, Signature: sig}
+	pages := make([]*parsed, len(inputs))
+	for i, in := range inputs {
+		pages[i] = parse(in, "")
+	}
+	return clusterParsed(pages, opts)
+}
+
+func clusterParsed(pages []*parsed, opts Options) map[string]string {
+	in := make([]ClusterInput, len(pages))
+	for i, p := range pages {
+		in[i] = ClusterInput{Key: p.in.Key, URL: p.in.URL, Signature: TagPathSignature(p.doc)}
 	}
 	return Cluster(in, opts.Cluster)
 }
