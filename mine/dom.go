@@ -29,6 +29,11 @@ type Node struct {
 	CLenA   int // CLEN aggregated over the subtree
 	ALenA   int // ALEN aggregated over the subtree
 	Anchors int // <a> elements with an href in the subtree
+
+	// text caches anchorText: TOC and API tests ask for an anchor's text
+	// several times each.
+	text       string
+	textCached bool
 }
 
 // Segment is a run of text between two block boundaries: a paragraph, a

@@ -66,8 +66,9 @@ func (p *Page) textOf(n *Node, keep func(*Segment) bool) string {
 // those owned by its block elements, so one pass over its nodes suffices.
 func (p *Page) walkSegments(n *Node, fn func(*Segment)) {
 	first, last := p.segmentRange(n)
+	end := p.lastDescendant(n)
 	for i := first; i <= last; i++ {
-		if s := &p.Segments[i]; p.contains(n, s.Owner) {
+		if s := &p.Segments[i]; s.Owner.Index >= n.Index && s.Owner.Index <= end {
 			fn(s)
 		}
 	}

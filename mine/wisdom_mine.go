@@ -162,6 +162,13 @@ func hasCJK(s string) bool {
 
 // anchorText is the collapsed text of an element's subtree.
 func anchorText(n *Node) string {
+	if !n.textCached {
+		n.text, n.textCached = subtreeText(n), true
+	}
+	return n.text
+}
+
+func subtreeText(n *Node) string {
 	var b strings.Builder
 	var walk func(h *html.Node)
 	walk = func(h *html.Node) {
