@@ -13,7 +13,7 @@ import (
 // A set is a dataset's pages, read and decoded once, outside the timing.
 // Each extractor gets them as its command does: infocrawl bytes decoded
 // by crawler.DecodeHTML and no URL (cmd/eval gives it none), the peers
-// NFC strings decoded by peer.Decode with the page's original URL.
+// UTF-8 strings decoded by peer.Decode (infocrawl's decoder) with the page's original URL.
 type set struct {
 	name   string
 	groups []pages
