@@ -3,6 +3,7 @@ package mine
 import (
 	"container/heap"
 	"math"
+	"strings"
 )
 
 // WISDOMOptions are WISDOM's parameters (ALGORITHMS.md §3). Zero values
@@ -113,7 +114,7 @@ func segmentOf(p *Page, a *Node) *Segment {
 	}
 	want := anchorText(a)
 	for _, i := range owner.Segments {
-		if s := &p.Segments[i]; want != "" && containsWord(s.Text, want) {
+		if s := &p.Segments[i]; want != "" && strings.Contains(s.Text, want) {
 			return s
 		}
 	}

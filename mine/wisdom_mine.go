@@ -186,6 +186,3 @@ func subtreeText(n *Node) string {
 	walk(n.H)
 	return strings.Join(strings.Fields(b.String()), " ")
 }
-
-// containsWord reports whether s contains sub (both collapsed text).
-func containsWord(s, sub string) bool { return strings.Contains(s, sub) }
