@@ -27,6 +27,9 @@ type Config struct {
 	Retries      int           `yaml:"retries"`
 	LogLevel     string        `yaml:"log-level"`
 	Quiet        bool          `yaml:"quiet"`
+	Focus        bool          `yaml:"focus"`
+	LearnDepth   int           `yaml:"learn-depth"`
+	LearnPages   int           `yaml:"learn-pages"`
 
 	Mine Mine `yaml:"-"` // the mine-* keys, flattened below
 }
@@ -61,6 +64,7 @@ func Default() Config {
 		Timeout:     30 * time.Second,
 		Retries:     3,
 		LogLevel:    "warn",
+		LearnDepth:  2,
 	}
 }
 
@@ -136,6 +140,8 @@ func (c *Config) Validate() error {
 	}{
 		{c.Depth >= 0 && c.Depth <= 1000, "depth", c.Depth, "0 to 1000"},
 		{c.MaxPages >= 0, "max-pages", c.MaxPages, "0 (no limit) or more"},
+		{c.LearnDepth >= 0 && c.LearnDepth <= 1000, "learn-depth", c.LearnDepth, "0 to 1000"},
+		{c.LearnPages >= 0, "learn-pages", c.LearnPages, "0 (no limit) or more"},
 		{c.Parallel >= 1 && c.Parallel <= 512, "parallel", c.Parallel, "1 to 512"},
 		{c.Delay >= 0, "delay", c.Delay, "a duration of 0 or more, e.g. 500ms"},
 		{!strings.ContainsAny(c.UserAgent, "\r\n"), "user-agent", strconv.Quote(c.UserAgent), "one line"},

@@ -98,6 +98,7 @@ func (c *Crawler) Run(ctx context.Context, entry string) (*Result, error) {
 	if r.seen.add(key) {
 		r.consider(ctx, entryURL, 0, "")
 	}
+	r.seed(ctx)
 	res, err := r.crawl(ctx)
 	if t, ok := r.tr.next.(*http.Transport); ok && c.opts.Transport == nil {
 		t.CloseIdleConnections() // ours: nobody else will reuse them
@@ -281,6 +282,21 @@ func (r *run) progress() Progress {
 		Fetches: r.tr.fetches.Load(), Retries: r.tr.retriesRun.Load(), Bytes: r.bytes.Load(),
 		Frontier: r.frontier.pending(), InFlight: r.frontier.inFlight(),
 		Total: r.total.Load(), Elapsed: time.Since(r.started),
+	}
+}
+
+// seed queues Options.Seeds that are in scope, within depth and unseen.
+func (r *run) seed(ctx context.Context) {
+	for _, s := range r.opts.Seeds {
+		u, err := url.Parse(s.URL)
+		if err != nil || s.Depth > r.opts.Depth {
+			continue
+		}
+		c, err := canonicalize(u)
+		if err != nil || !r.inScope(c) || !r.seen.add(c.String()) {
+			continue
+		}
+		r.consider(ctx, c, s.Depth, s.Referrer)
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"log/slog"
 	"net/http"
 	"time"
+
+	"infocrawl/store"
 )
 
 // Version is infocrawl's version, sent in the default User-Agent.
@@ -47,6 +49,16 @@ type Options struct {
 	RetryBackoff time.Duration
 	// MaxRedirects ends a redirect chain as a failure. 0 means 10.
 	MaxRedirects int
+	// Follow, when set, focuses the crawl: it is called with every page
+	// fetched (before it is stored) and returns the links to follow from it,
+	// absolute URLs, instead of all the page's anchors. The crawl still
+	// applies scope, depth, robots.txt and the seen set to them. It is
+	// called from several goroutines at once.
+	Follow func(p *store.Page) []string
+	// Seeds are queued when the crawl starts, as if found on their
+	// Referrer: a focused crawl's first links, taken from pages already
+	// stored. Seen URLs are skipped, so a resumed crawl may pass them again.
+	Seeds []store.Request
 	// Logger receives the crawl's log; nil discards it.
 	Logger *slog.Logger
 	// Transport sends the requests; nil means a tuned http.Transport.

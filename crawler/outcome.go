@@ -116,18 +116,19 @@ func (r *run) onResponse(resp *colly.Response) {
 	}
 	text, cs := toUTF8(body, ct)
 	final := resp.Request.URL
-	if depth < r.opts.Depth {
-		for _, link := range extractLinks(final, text) {
-			if r.inScope(link) && r.seen.add(link.String()) {
-				r.consider(context.Background(), link, depth+1, key)
-			}
-		}
-	}
 	page := &store.Page{
 		URL: key, FinalURL: final.String(), Status: resp.StatusCode, ContentType: ct, Charset: cs,
 		FetchedAt: r.opts.Now().UTC(), Depth: depth, Referrer: ref,
 		ETag: resp.Headers.Get("ETag"), LastModified: resp.Headers.Get("Last-Modified"),
 		Header: resp.Headers.Clone(), Truncated: truncated, Body: text,
+	}
+	links := r.links(page, final)
+	if depth < r.opts.Depth {
+		for _, link := range links {
+			if r.inScope(link) && r.seen.add(link.String()) {
+				r.consider(context.Background(), link, depth+1, key)
+			}
+		}
 	}
 	if err := r.w.PutPage(page, alsoSeen...); err != nil {
 		r.opts.Logger.Error("store page", "url", key, "err", err)
@@ -137,6 +138,27 @@ func (r *run) onResponse(resp *colly.Response) {
 	r.total.Add(1)
 	r.bytes.Add(int64(len(text)))
 	r.opts.Logger.Debug("stored", "url", key, "depth", depth, "bytes", len(text), "charset", cs)
+}
+
+// links returns the links to follow from a page: all its anchors, or in a
+// focused crawl the ones Follow picks. Follow sees every page, even at the
+// last depth, so it can learn from each.
+func (r *run) links(p *store.Page, final *url.URL) []*url.URL {
+	if r.opts.Follow == nil {
+		if p.Depth >= r.opts.Depth {
+			return nil
+		}
+		return extractLinks(final, p.Body)
+	}
+	var out []*url.URL
+	for _, s := range r.opts.Follow(p) {
+		if u, err := url.Parse(s); err == nil {
+			if c, err := canonicalize(u); err == nil {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
 }
 
 // sniffNonHTML catches what the headers did not: no Content-Type and not

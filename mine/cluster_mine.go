@@ -98,7 +98,22 @@ func mineParsed(state *ClusterState, g []*parsed, opts Options) []*Result {
 	default:
 		out = autoCluster(g, state, opts)
 	}
+	addPagination(g, out)
 	return out
+}
+
+// addPagination gives the pages that list stories their links to the
+// other pages of the list.
+func addPagination(g []*parsed, out []*Result) {
+	byKey := make(map[string]*parsed, len(g))
+	for _, p := range g {
+		byKey[p.in.Key] = p
+	}
+	for _, r := range out {
+		if p := byKey[r.Key]; p != nil && len(r.TOC) > 0 {
+			r.Pagination = paginationLinks(p.page)
+		}
+	}
 }
 
 // autoCluster is the default extractor (ALGORITHMS.md §7): template

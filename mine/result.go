@@ -40,7 +40,10 @@ type Result struct {
 	Article  []Block `json:"article,omitempty"`
 	TOC      []Block `json:"toc,omitempty"`
 	Template float64 `json:"template_share"` // share of the page's text found to be template
-	Fallback string  `json:"fallback,omitempty"`
+	// Pagination links a TOC page to the other pages of its list: not
+	// stories, but where a focused crawl finds more of them.
+	Pagination []Link `json:"pagination,omitempty"`
+	Fallback   string `json:"fallback,omitempty"`
 }
 
 // ArticleText is the article's text: its blocks' paragraphs in order.
@@ -52,4 +55,20 @@ func (r *Result) ArticleText() string {
 		}
 	}
 	return strings.Join(parts, "\n\n")
+}
+
+// TOCLinks returns the URLs of the links in the page's TOC blocks, each
+// once, in document order.
+func (r *Result) TOCLinks() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, b := range r.TOC {
+		for _, l := range b.Links {
+			if !seen[l.URL] {
+				seen[l.URL] = true
+				out = append(out, l.URL)
+			}
+		}
+	}
+	return out
 }

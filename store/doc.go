@@ -18,7 +18,7 @@
 // killed crawl resumable: a page is only ever committed together with or
 // after the links it enqueued.
 //
-// # Buckets (schema version 1)
+// # Buckets (schema version 2)
 //
 //	bucket    key                      value
 //	meta      "schema"                 decimal schema version ("1")
@@ -36,6 +36,8 @@
 //	                                   encoding): written with the results
 //	                                   they produced, in one transaction
 //	meta      "clustering"             URL pattern → cluster ID (mine's JSON)
+//	          "phase"                  a focused crawl's phase ("learn",
+//	                                   "focus"); absent for a plain crawl
 //
 // A URL is in seen as soon as it is enqueued, so a resumed crawl never
 // enqueues it twice; its frontier entry is deleted in the same transaction

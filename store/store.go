@@ -32,6 +32,7 @@ var (
 	keyEntry      = []byte("entry")
 	keyCreated    = []byte("created")
 	keyClustering = []byte("clustering")
+	keyPhase      = []byte("phase")
 )
 
 // Options configures Open. A nil *Options means the defaults.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -49,30 +48,21 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 
 // crawlInto runs a crawl with cfg and prints its summary.
 func crawlInto(ctx context.Context, cfg config.Config, entry string, stdout, stderr io.Writer) error {
-	logger := newLogger(stderr, cfg.LogLevel)
+	if cfg.Focus {
+		return focusInto(ctx, cfg, entry, stdout, stderr)
+	}
 	db, err := store.Open(cfg.DB, nil)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	c := crawler.New(db, crawlerOptions(cfg, logger))
-	stopProgress := startProgress(stderr, cfg.Quiet, c.Progress)
-	res, err := c.Run(ctx, entry)
-	stopProgress()
-	if res != nil {
-		printSummary(stdout, res, cfg.DB)
-	}
-	if err != nil {
-		if errors.Is(err, crawler.ErrEntryMismatch) {
-			return usageError("%v", err)
-		}
+	if phase, err := db.Phase(); err != nil {
 		return err
+	} else if phase != "" {
+		return usageError("%s holds a focused crawl: add --focus to resume it", cfg.DB)
 	}
-	if res.Interrupted {
-		fmt.Fprintf(stderr, "interrupted: state saved in %s; run the same command again to resume\n", cfg.DB)
-		return errInterrupted
-	}
-	return nil
+	_, err = runCrawler(ctx, db, crawlerOptions(cfg, newLogger(stderr, cfg.LogLevel)), entry, cfg, stdout, stderr)
+	return err
 }
 
 func crawlerOptions(cfg config.Config, logger *slog.Logger) crawler.Options {

@@ -30,6 +30,8 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs.StringVar(&cfg.DB, "db", "", "keep the store in this `file` instead of a temporary one")
 	fs.IntVar(&cfg.Depth, "depth", cfg.Depth, "follow links up to `N` hops from the home page")
 	fs.IntVar(&cfg.Parallel, "parallel", cfg.Parallel, "requests in flight at once")
+	fs.BoolVar(&cfg.Focus, "focus", cfg.Focus, "a focused crawl (see \"infocrawl crawl --help\")")
+	fs.IntVar(&cfg.LearnDepth, "learn-depth", cfg.LearnDepth, "with --focus: crawl every link up to `N` hops before focusing")
 	bindOutputFlags(fs, &cfg)
 	pos, err := parseArgs(fs, args)
 	if err != nil {

@@ -58,6 +58,9 @@ func bindCrawlFlags(fs *flag.FlagSet, cfg *config.Config) {
 	fs.Var(&cfg.MaxBodySize, "max-body-size", "cut page bodies at this `size` after decompression (e.g. 10MiB); cut pages are flagged")
 	fs.DurationVar(&cfg.Timeout, "timeout", cfg.Timeout, "time limit for one attempt at a page, headers and body")
 	fs.IntVar(&cfg.Retries, "retries", cfg.Retries, "retries of a timeout, 5xx or 429, with exponential backoff (Retry-After honoured)")
+	fs.BoolVar(&cfg.Focus, "focus", cfg.Focus, "focused crawl: learn the site to --learn-depth, mine it, then follow only links inside TOC blocks (story lists)")
+	fs.IntVar(&cfg.LearnDepth, "learn-depth", cfg.LearnDepth, "with --focus: crawl every link up to `N` hops before focusing")
+	fs.IntVar(&cfg.LearnPages, "learn-pages", cfg.LearnPages, "with --focus: stop learning once the store holds `N` pages (0: no limit)")
 	bindOutputFlags(fs, cfg)
 }
 

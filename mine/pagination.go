@@ -1,0 +1,86 @@
+package mine
+
+import (
+	"net/url"
+	"regexp"
+	"strings"
+)
+
+// A list of stories is often split over pages ("Older posts", "2 3 4 …
+// 24", rel="next"). The links to the other pages are not stories, so they
+// are not in a TOC block; but a focused crawl that follows only the TOC
+// would never see the stories listed past the first page. Pagination keeps
+// them apart, for the crawl to follow.
+
+// pageWord is the text of a pagination link: a page number, or a word or
+// arrow for the next or previous page.
+var pageWord = regexp.MustCompile(`(?i)^(\d{1,4}|next|prev|previous|older|newer|more|older (posts|entries|stories|articles)|newer (posts|entries|stories|articles)|next page|previous page|load more|»|›|«|‹|→|←|>>|<<)$`)
+
+// pageInURL is a page number in a URL: /page/3, /p/3, ?page=3, ?p=3, ?paged=3, ?start=20, ?offset=20, -p3.
+var pageInURL = regexp.MustCompile(`(?i)(/(page|p|pg|seite|pagina)/?\d+|[?&](page|p|pg|paged|pagenum|start|offset|pn)=\d+|[-_]p(age)?\d+(\.\w+)?$|/\d{1,4}/?$)`)
+
+// pagerWords are class or id words of a pagination container.
+var pagerWords = []string{"pagination", "pager", "paging", "page-numbers", "pagenav", "nav-links", "wp-pagenavi"}
+
+// maxPagerDepth bounds how far up from a link its pagination container is looked for.
+const maxPagerDepth = 4
+
+// paginationLinks returns the page's links to the other pages of its
+// list, each once, in document order.
+func paginationLinks(p *Page) []Link {
+	seen := map[string]bool{}
+	var out []Link
+	for _, n := range p.Nodes {
+		if n.Tag != "a" || n.Href == "" || seen[n.Href] {
+			continue
+		}
+		u, err := url.Parse(n.Href)
+		if err != nil || (p.URL != nil && (u.Host != p.URL.Host || samePage(u, p.URL))) {
+			continue
+		}
+		text := strings.Join(strings.Fields(anchorText(n)), " ")
+		if !isPageLink(n, u, text) {
+			continue
+		}
+		seen[n.Href] = true
+		out = append(out, Link{URL: n.Href, Text: text})
+	}
+	return out
+}
+
+// isPageLink: rel="next" or "prev" says so; otherwise the link needs a
+// pagination text and a page number in its URL or a pagination container.
+func isPageLink(n *Node, u *url.URL, text string) bool {
+	for _, rel := range strings.Fields(strings.ToLower(attrOf(n.H, "rel"))) {
+		if rel == "next" || rel == "prev" {
+			return true
+		}
+	}
+	if !pageWord.MatchString(text) {
+		return false
+	}
+	return pageInURL.MatchString(u.Path+queryPart(u)) || inPager(n)
+}
+
+func inPager(n *Node) bool {
+	for a, i := n, 0; a != nil && i <= maxPagerDepth; a, i = a.Parent, i+1 {
+		words := strings.ToLower(attrOf(a.H, "class") + " " + attrOf(a.H, "id"))
+		for _, w := range pagerWords {
+			if strings.Contains(words, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func queryPart(u *url.URL) string {
+	if u.RawQuery == "" {
+		return ""
+	}
+	return "?" + u.RawQuery
+}
+
+func samePage(a, b *url.URL) bool {
+	return a.Path == b.Path && a.RawQuery == b.RawQuery
+}
