@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -96,7 +97,7 @@ func (m *Miner) Mined() int {
 const minPlaceShare = 0.1
 
 // place finds a page's cluster: by its URL pattern when that is known,
-// else the cluster whose template covers most of the page's text (a site
+// else the (URL pattern) cluster whose template covers most of the page's text (a site
 // often serves one template under several patterns: /category/x/page/2/
 // looks like /category/x/), else its host's catch-all cluster. The
 // pattern joins the chosen cluster. The caller holds m.mu.
@@ -110,7 +111,9 @@ func (m *Miner) place(u *url.URL, body []byte) (string, error) {
 	}
 	ids := map[string]bool{}
 	for _, id := range m.cl.Patterns {
-		ids[id] = true
+		if !strings.HasPrefix(id, "site:") { // catch-alls mix templates
+			ids[id] = true
+		}
 	}
 	page, err := Parse(body, u)
 	if err != nil {

@@ -214,3 +214,53 @@ func FuzzPageCodec(f *testing.F) {
 		decodePage(body, true)
 	})
 }
+
+// DropFrontier forgets the pending requests and that they were seen, and
+// keeps what has an outcome; Phase round-trips.
+func TestFocusPhaseAndDropFrontier(t *testing.T) {
+	db, _ := openTemp(t)
+	if p, err := db.Phase(); err != nil || p != "" {
+		t.Fatalf("new store phase %q, %v; want empty", p, err)
+	}
+	if err := db.SetPhase("learn"); err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := db.Phase(); p != "learn" {
+		t.Fatalf("phase %q, want learn", p)
+	}
+	w := db.NewWriter(WriterOptions{})
+	for _, u := range []string{"http://a/1", "http://a/2", "http://a/3"} {
+		if err := w.Enqueue(Request{URL: u, Depth: 1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.PutPage(&Page{URL: "http://a/1", FinalURL: "http://a/1", Body: []byte("<p>x")}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	n, err := db.DropFrontier()
+	if err != nil || n != 2 {
+		t.Fatalf("dropped %d, %v; want 2", n, err)
+	}
+	fr, _ := db.Frontier()
+	var seen []string
+	db.Seen(func(u string) error { seen = append(seen, u); return nil })
+	if len(fr) != 0 || len(seen) != 1 || seen[0] != "http://a/1" {
+		t.Fatalf("after drop: frontier %v, seen %v; want empty and the stored page", fr, seen)
+	}
+	if ok, _ := db.HasPage("http://a/1"); !ok {
+		t.Error("HasPage: stored page not found")
+	}
+	if ok, _ := db.HasPage("http://a/2"); ok {
+		t.Error("HasPage: a dropped request is a page")
+	}
+	// Dropped URLs can be queued again.
+	w = db.NewWriter(WriterOptions{})
+	w.Enqueue(Request{URL: "http://a/2", Depth: 2})
+	w.Close()
+	if fr, _ := db.Frontier(); len(fr) != 1 || fr[0].URL != "http://a/2" {
+		t.Fatalf("frontier %v, want http://a/2 queued again", fr)
+	}
+}

@@ -49,9 +49,10 @@ func totalHits(site *testsite.Site) int {
 
 // runBinary runs the binary against srv; stop is called once the site has
 // served at least stopAfter requests (never when stopAfter is 0).
-func runBinary(t *testing.T, site *testsite.Site, srv *httptest.Server, db string, stopAfter int, sig os.Signal) (exitCode int, stderr string) {
+func runBinary(t *testing.T, site *testsite.Site, srv *httptest.Server, db string, stopAfter int, sig os.Signal, extra ...string) (exitCode int, stderr string) {
 	t.Helper()
-	cmd := exec.Command(binary, "crawl", srv.URL+"/", "--db", db, "--depth", "3", "--parallel", "4", "--quiet", "--log-level", "error")
+	args := append([]string{"crawl", srv.URL + "/", "--db", db, "--depth", "3", "--parallel", "4", "--quiet", "--log-level", "error"}, extra...)
+	cmd := exec.Command(binary, args...)
 	var errBuf bytes.Buffer
 	cmd.Stderr = &errBuf
 	if err := cmd.Start(); err != nil {

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"sync"
+	"syscall"
 	"testing"
 
 	"infocrawl/crawler"
@@ -235,4 +236,83 @@ func whizzyScore(t *testing.T, path string, truth []whizzyPage) whizzyFigures {
 	out.tocP = float64(tp) / float64(max(1, tp+fp))
 	out.tocR = float64(tp) / float64(max(1, tp+fn))
 	return out
+}
+
+// A focused crawl killed in its learning or its focused phase resumes in
+// that phase: no page stored before the kill is fetched again, every page
+// ends up mined, and the articles are all reached.
+func TestFocusResumeAfterSIGKILL(t *testing.T) {
+	truth := testsite.New(testsite.Options{})
+	var articles []string
+	for _, uri := range truth.Reach(3) {
+		if truth.PageKind(uri) == "article" {
+			articles = append(articles, uri)
+		}
+	}
+	for _, killAt := range []int{40, 150, 260} {
+		t.Run(fmt.Sprintf("kill-after-%d-requests", killAt), func(t *testing.T) {
+			site := testsite.New(testsite.Options{})
+			srv := httptest.NewServer(site.Handler())
+			defer srv.Close()
+			db := filepath.Join(t.TempDir(), "focus.db")
+			focus := []string{"--focus", "--learn-depth", "1"}
+
+			code, _ := runBinary(t, site, srv, db, killAt, syscall.SIGKILL, focus...)
+			if code != -int(syscall.SIGKILL) {
+				t.Fatalf("first run exited %d, want killed", code)
+			}
+			before, _ := storedURIs(t, db)
+			phase := storePhase(t, db)
+			hits1 := copyHits(site.Hits())
+			if code, stderr := runBinary(t, site, srv, db, 0, nil, focus...); code != 0 {
+				t.Fatalf("resumed run exited %d: %s", code, stderr)
+			}
+			hits2 := site.Hits()
+			for uri := range before {
+				if n := hits2[uri] - hits1[uri]; n > 0 {
+					t.Errorf("%s was stored before the kill and fetched %d more times", uri, n)
+				}
+			}
+			fetched, finals := storedURIs(t, db)
+			missed := 0
+			for _, a := range articles {
+				if !fetched[a] {
+					missed++
+				}
+			}
+			if float64(len(articles)-missed) < 0.98*float64(len(articles)) {
+				t.Errorf("after resume %d of %d articles reached", len(articles)-missed, len(articles))
+			}
+			d, err := store.Open(db, &store.Options{ReadOnly: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer d.Close()
+			unmined := 0
+			d.Pages(false, func(p *store.Page) error {
+				if _, err := d.MinedResult(p.URL); err != nil {
+					unmined++
+				}
+				return nil
+			})
+			if unmined > 0 {
+				t.Errorf("%d of %d pages not mined after resume", unmined, len(finals))
+			}
+			t.Logf("killed after %d requests in phase %q with %d pages stored; %d pages after resume", killAt, phase, len(before)/2, len(finals))
+		})
+	}
+}
+
+func storePhase(t *testing.T, path string) string {
+	t.Helper()
+	d, err := store.Open(path, &store.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	p, err := d.Phase()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
