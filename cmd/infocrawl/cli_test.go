@@ -35,6 +35,7 @@ func TestCLIUsageErrors(t *testing.T) {
 		{[]string{"crawl", "ftp://a.example/", "--db", "x.db"}, exitUsage, "want an http or https URL"},
 		{[]string{"crawl", "http://a.example/", "--db", "x.db", "--parallel", "0"}, exitUsage, "parallel: 0 is not valid"},
 		{[]string{"crawl", "http://a.example/", "--db", "x.db", "--depth", "x"}, exitUsage, `invalid value "x" for flag -depth`},
+		{[]string{"crawl", "http://a.example/", "--db", "x.db", "--focus", "--learn-depth", "-1"}, exitUsage, "learn-depth: -1 is not valid"},
 		{[]string{"stats"}, exitUsage, "want --db FILE"},
 		{[]string{"stats", "--db", "/nonexistent/x.db"}, exitError, "no such file"},
 	}
@@ -52,7 +53,7 @@ func TestCLIHelp(t *testing.T) {
 		cmd   string
 		flags []string
 	}{
-		{"crawl", []string{"db", "depth", "max-pages", "parallel", "delay", "user-agent", "ignore-robots", "allow-domain", "config", "max-body-size", "timeout", "retries", "log-level", "quiet"}},
+		{"crawl", []string{"db", "depth", "max-pages", "parallel", "delay", "user-agent", "ignore-robots", "allow-domain", "config", "max-body-size", "timeout", "retries", "log-level", "quiet", "focus", "learn-depth", "learn-pages"}},
 		{"stats", []string{"db", "json"}},
 		{"demo", []string{"db", "depth", "parallel"}},
 		{"mine", []string{"db", "all", "method", "config", "quiet"}},

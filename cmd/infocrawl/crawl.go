@@ -19,7 +19,13 @@ recorded with their reason (see "infocrawl stats").
 The crawl is resumable: if it is killed, run the same command again and it
 goes on from where it stopped, without fetching a stored page again.
 Ctrl-C (SIGINT) or SIGTERM finishes the requests in flight, saves, and
-exits with code 130.`
+exits with code 130.
+
+With --focus the crawl learns, then focuses: it crawls every link to
+--learn-depth (or --learn-pages pages), mines what it fetched, and goes on
+to --depth following only the links inside TOC blocks (lists of stories)
+and the further pages of those lists, mining each page as it arrives. A
+focused crawl resumes like a plain one; a store holds one kind of crawl.`
 
 func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	cfg := config.Default()

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -315,4 +316,40 @@ func storePhase(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// A store keeps to the kind of crawl that made it: --focus on a plain
+// crawl's store, or a plain crawl on a focused one, is a usage error that
+// changes nothing.
+func TestFocusStoreKind(t *testing.T) {
+	site := testsite.New(testsite.Options{})
+	srv := httptest.NewServer(site.Handler())
+	defer srv.Close()
+	dir := t.TempDir()
+	plain, focused := filepath.Join(dir, "plain.db"), filepath.Join(dir, "focus.db")
+	for _, args := range [][]string{
+		{"crawl", srv.URL + "/", "--db", plain, "--depth", "0", "--quiet"},
+		{"crawl", srv.URL + "/", "--db", focused, "--depth", "1", "--focus", "--learn-depth", "0", "--quiet"},
+	} {
+		if code, out, errs := runCLI(args...); code != exitOK {
+			t.Fatalf("%v: exit %d\n%s%s", args, code, out, errs)
+		}
+	}
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"crawl", srv.URL + "/", "--db", plain, "--focus", "--quiet"}, "holds a plain crawl"},
+		{[]string{"crawl", srv.URL + "/", "--db", focused, "--quiet"}, "add --focus to resume it"},
+	}
+	for _, c := range cases {
+		hits := totalHits(site)
+		code, _, errs := runCLI(c.args...)
+		if code != exitUsage || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want %d and %q", c.args, code, errs, exitUsage, c.want)
+		}
+		if n := totalHits(site) - hits; n > 0 {
+			t.Errorf("%v: %d requests sent", c.args, n)
+		}
+	}
 }
