@@ -99,14 +99,13 @@ func authorNames(v any, byID map[string]map[string]any, depth int) []string {
 		}
 		return out
 	case map[string]any:
-		if name, ok := v["name"]; ok {
-			return authorNames(name, byID, depth+1)
+		if names := authorNames(v["name"], byID, depth+1); len(names) > 0 {
+			return names
 		}
+		// Yoast and others leave the name empty and point at a Person node.
 		if id, ok := v["@id"].(string); ok {
-			if n, ok := byID[id]; ok && len(n) > 1 {
-				if _, self := n["name"]; self {
-					return authorNames(n["name"], byID, depth+1)
-				}
+			if n, ok := byID[id]; ok {
+				return authorNames(n["name"], byID, depth+1)
 			}
 		}
 	}
