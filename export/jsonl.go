@@ -47,7 +47,7 @@ func newJSONLWriter(w io.Writer, db *store.DB) func(key string, r *mine.Result) 
 func newRecord(key string, r *mine.Result, p *store.Page) Record {
 	html := blockHTML(r.Article)
 	meta := extractMeta(p.Body, []byte(html))
-	rec := Record{
+	return Record{
 		URL:       pageURL(key, r),
 		Cluster:   r.Cluster,
 		Kind:      r.Kind,
@@ -60,7 +60,6 @@ func newRecord(key string, r *mine.Result, p *store.Page) Record {
 		Path:      blockPaths(r),
 		FetchedAt: p.FetchedAt.UTC().Format(time.RFC3339),
 	}
-	return rec
 }
 
 func blockHTML(blocks []mine.Block) string {

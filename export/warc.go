@@ -90,10 +90,14 @@ func responseRecord(p *store.Page, infoID string) (gowarc.WarcRecord, error) {
 	}
 	fmt.Fprintf(b, "HTTP/1.1 %d %s\r\n", p.Status, http.StatusText(p.Status))
 	if err := responseHeader(p).Write(b); err != nil {
+		b.Close()
 		return nil, fmt.Errorf("export: warc record %s: %w", p.URL, err)
 	}
 	b.WriteString("\r\n")
-	b.Write(p.Body)
+	if _, err := b.Write(p.Body); err != nil {
+		b.Close()
+		return nil, fmt.Errorf("export: warc record %s: %w", p.URL, err)
+	}
 	rec, _, err := b.Build()
 	if err != nil {
 		b.Close()
