@@ -58,6 +58,7 @@ func TestCLIHelp(t *testing.T) {
 		{"demo", []string{"db", "depth", "parallel"}},
 		{"mine", []string{"db", "all", "method", "config", "quiet"}},
 		{"extract", []string{"out", "single", "urls", "method", "config"}},
+		{"export", []string{"db", "kind", "format", "o"}},
 	} {
 		code, _, stderr := runCLI(c.cmd, "--help")
 		if code != exitOK || !strings.Contains(stderr, "Usage: infocrawl "+c.cmd) {

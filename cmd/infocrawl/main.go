@@ -36,6 +36,7 @@ func commands() []command {
 		{"stats", "summarise a store: pages by status and depth, failures, frontier", runStats},
 		{"mine", "mine a store's pages: clusters, templates, article and TOC blocks", runMine},
 		{"extract", "extract the articles of local HTML files (offline; plain or .gz, any charset)", runExtract},
+		{"export", "write mined articles and TOC blocks as JSONL, Markdown, text, or raw pages as WARC", runExport},
 		{"demo", "serve the built-in test news site on 127.0.0.1 and crawl it", runDemo},
 		{"version", "print the version", runVersion},
 	}

@@ -1,0 +1,97 @@
+package export
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"infocrawl/mine"
+	"infocrawl/store"
+)
+
+// Record is one line of the JSONL export: a mined page. README.md's
+// Export section documents the fields; a test holds the two together.
+type Record struct {
+	URL       string      `json:"url"`
+	Cluster   string      `json:"cluster"`
+	Kind      mine.Kind   `json:"kind"`
+	Title     string      `json:"title"`
+	Published string      `json:"published,omitempty"`
+	Author    string      `json:"author,omitempty"`
+	Text      string      `json:"text"`
+	HTML      string      `json:"html"`
+	Links     []mine.Link `json:"links"`
+	Path      []string    `json:"path"`
+	FetchedAt string      `json:"fetched_at"`
+}
+
+// newJSONLWriter returns a writer of one Record per line. It reads each
+// page back from the store for its fetch time and metadata.
+func newJSONLWriter(w io.Writer, db *store.DB) func(key string, r *mine.Result) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false) // the html field is easier to read unescaped
+	return func(key string, r *mine.Result) error {
+		p, err := db.Page(key)
+		if err != nil {
+			return fmt.Errorf("export: %w", err)
+		}
+		if err := enc.Encode(newRecord(key, r, p)); err != nil {
+			return fmt.Errorf("export: write %s: %w", key, err)
+		}
+		return nil
+	}
+}
+
+func newRecord(key string, r *mine.Result, p *store.Page) Record {
+	html := blockHTML(r.Article)
+	meta := extractMeta(p.Body, []byte(html))
+	return Record{
+		URL:       pageURL(key, r),
+		Cluster:   r.Cluster,
+		Kind:      r.Kind,
+		Title:     r.Title,
+		Published: meta.Published,
+		Author:    meta.Author,
+		Text:      r.ArticleText(),
+		HTML:      html,
+		Links:     tocLinks(r),
+		Path:      blockPaths(r),
+		FetchedAt: p.FetchedAt.UTC().Format(time.RFC3339),
+	}
+}
+
+func blockHTML(blocks []mine.Block) string {
+	parts := make([]string, 0, len(blocks))
+	for _, b := range blocks {
+		if b.HTML != "" {
+			parts = append(parts, b.HTML)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// tocLinks lists the anchors of the TOC blocks, never nil so the field
+// is [] rather than null.
+func tocLinks(r *mine.Result) []mine.Link {
+	out := []mine.Link{}
+	for _, b := range r.TOC {
+		out = append(out, b.Links...)
+	}
+	return out
+}
+
+// blockPaths gives where the page's content is: the article blocks, or
+// for a page with no article (a TOC page), its TOC blocks.
+func blockPaths(r *mine.Result) []string {
+	blocks := r.Article
+	if len(blocks) == 0 {
+		blocks = r.TOC
+	}
+	out := make([]string, 0, len(blocks))
+	for _, b := range blocks {
+		out = append(out, b.Path)
+	}
+	return out
+}

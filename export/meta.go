@@ -1,0 +1,227 @@
+package export
+
+import (
+	"bytes"
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// Meta is what a page says about its article: when it was published and
+// by whom, as the page writes it (no date normalisation: pages mix
+// layouts and time zones, and a wrong guess is worse than the original).
+type Meta struct {
+	Published string
+	Author    string
+}
+
+// Ranks of the sources, best first: a field keeps the value of the best
+// source that gave one. Explicit article metadata beats generic tags, and
+// a <time> found inside the article is the last resort.
+const (
+	rankOG       = iota // article:published_time, og:article:author
+	rankJSONLD          // JSON-LD datePublished / author
+	rankItemprop        // microdata itemprop="datePublished" / "author"
+	rankName            // <meta name=author|date|pubdate|…>
+	rankTime            // <time datetime> in the article
+	rankURL             // an author given only as a profile URL
+	rankNone
+)
+
+// candidates keeps the best value seen for each field.
+type candidates struct {
+	published, author         string
+	publishedRank, authorRank int
+}
+
+func newCandidates() *candidates {
+	return &candidates{publishedRank: rankNone, authorRank: rankNone}
+}
+
+func (c *candidates) offerPublished(v string, rank int) {
+	if v = clean(v); v != "" && rank < c.publishedRank {
+		c.published, c.publishedRank = v, rank
+	}
+}
+
+func (c *candidates) offerAuthor(v string, rank int) {
+	v = clean(v)
+	if v == "" {
+		return
+	}
+	if strings.HasPrefix(v, "http://") || strings.HasPrefix(v, "https://") {
+		rank = rankURL
+	}
+	if rank < c.authorRank {
+		c.author, c.authorRank = v, rank
+	}
+}
+
+// clean collapses white space; an author spread over lines reads as one.
+func clean(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// publishedName ranks a meta name (property, name or itemprop, lower
+// case) that gives the publication date.
+func publishedName(name string) (int, bool) {
+	switch name {
+	case "article:published_time", "og:article:published_time":
+		return rankOG, true
+	case "datepublished":
+		return rankItemprop, true
+	case "pubdate", "publishdate", "publish-date", "date", "dc.date.issued", "dc.date",
+		"dcterms.created", "sailthru.date", "parsely-pub-date":
+		return rankName, true
+	}
+	return 0, false
+}
+
+// authorName ranks a meta name that gives the author.
+func authorName(name string) (int, bool) {
+	switch name {
+	case "article:author", "og:article:author":
+		return rankOG, true
+	case "author", "byl", "dc.creator", "sailthru.author", "parsely-author":
+		return rankName, true
+	}
+	return 0, false
+}
+
+// extractMeta reads a page's published date and author from its meta
+// tags, JSON-LD and microdata, and from a <time datetime> in article (the
+// HTML of the article blocks).
+func extractMeta(page, article []byte) Meta {
+	c := newCandidates()
+	scanPage(page, c)
+	if c.publishedRank > rankTime {
+		c.offerPublished(firstTime(article), rankTime)
+	}
+	return Meta{Published: c.published, Author: c.author}
+}
+
+// scanPage tokenizes the page once: no tree is built, so a large page
+// costs its tokens, not a DOM.
+func scanPage(page []byte, c *candidates) {
+	z := html.NewTokenizer(bytes.NewReader(page))
+	var author *textCollector // open itemprop="author" element, if any
+	for {
+		tt := z.Next()
+		switch tt {
+		case html.ErrorToken:
+			return
+		case html.TextToken:
+			if author != nil {
+				author.text.Write(z.Text())
+			}
+		case html.EndTagToken:
+			if author != nil && author.end() {
+				c.offerAuthor(author.text.String(), rankItemprop)
+				author = nil
+			}
+		case html.StartTagToken, html.SelfClosingTagToken:
+			t := z.Token()
+			if author != nil && tt == html.StartTagToken && !voidElement(t.DataAtom) {
+				author.depth++
+			}
+			switch t.DataAtom {
+			case atom.Meta:
+				metaTag(t, c)
+			case atom.Script:
+				if attr(t, "type") == "application/ld+json" && tt == html.StartTagToken && z.Next() == html.TextToken {
+					scanJSONLD(z.Text(), c)
+				}
+			default:
+				prop := strings.ToLower(attr(t, "itemprop"))
+				switch {
+				case prop == "datepublished":
+					c.offerPublished(firstNonEmpty(attr(t, "datetime"), attr(t, "content")), rankItemprop)
+				case prop == "author" && author == nil:
+					if v := attr(t, "content"); v != "" {
+						c.offerAuthor(v, rankItemprop)
+					} else if tt == html.StartTagToken && !voidElement(t.DataAtom) {
+						author = &textCollector{depth: 1}
+					}
+				}
+			}
+		}
+	}
+}
+
+// textCollector gathers the text of one element, counting nested start
+// and end tags to find its end.
+type textCollector struct {
+	text  strings.Builder
+	depth int
+}
+
+func (tc *textCollector) end() bool {
+	tc.depth--
+	return tc.depth <= 0
+}
+
+func metaTag(t html.Token, c *candidates) {
+	content := attr(t, "content")
+	if content == "" {
+		return
+	}
+	for _, key := range []string{"property", "name", "itemprop"} {
+		name := strings.ToLower(strings.TrimSpace(attr(t, key)))
+		if name == "" {
+			continue
+		}
+		if r, ok := publishedName(name); ok {
+			c.offerPublished(content, r)
+		}
+		if r, ok := authorName(name); ok {
+			if key == "itemprop" {
+				r = rankItemprop
+			}
+			c.offerAuthor(content, r)
+		}
+	}
+}
+
+// firstTime returns the datetime of the first <time> in fragment.
+func firstTime(fragment []byte) string {
+	z := html.NewTokenizer(bytes.NewReader(fragment))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return ""
+		case html.StartTagToken, html.SelfClosingTagToken:
+			t := z.Token()
+			if t.DataAtom == atom.Time {
+				if v := clean(attr(t, "datetime")); v != "" {
+					return v
+				}
+			}
+		}
+	}
+}
+
+func attr(t html.Token, name string) string {
+	for _, a := range t.Attr {
+		if a.Key == name {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+func firstNonEmpty(ss ...string) string {
+	for _, s := range ss {
+		if s = strings.TrimSpace(s); s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+func voidElement(a atom.Atom) bool {
+	switch a {
+	case atom.Area, atom.Base, atom.Br, atom.Col, atom.Embed, atom.Hr, atom.Img, atom.Input,
+		atom.Link, atom.Meta, atom.Source, atom.Track, atom.Wbr:
+		return true
+	}
+	return false
+}

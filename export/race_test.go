@@ -1,0 +1,7 @@
+//go:build race
+
+package export
+
+// raceEnabled: the race detector slows TestExportMemoryFlat tenfold and
+// changes what the heap holds.
+const raceEnabled = true
