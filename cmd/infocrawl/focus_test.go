@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -163,6 +164,37 @@ func TestFocusWhizzy(t *testing.T) {
 	score := whizzyScore(t, f.focus.db, truth)
 	t.Logf("focused store: article F1 %.3f over %d posts; TOC links P %.3f R %.3f over %d listings",
 		score.f1, score.posts, score.tocP, score.tocR, score.listings)
+	// The same articles as the export writes them.
+	out := filepath.Join(t.TempDir(), "articles.jsonl")
+	if code, _, errs := runCLI("export", "--db", f.focus.db, "--kind", "article", "-o", out); code != exitOK {
+		t.Fatalf("export: exit %d: %s", code, errs)
+	}
+	gold, pred := map[string]string{}, map[string]string{}
+	for _, p := range truth {
+		if p.Kind == "article" {
+			gold[whizzyPath(p.Path)] = p.ArticleText
+		}
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var rec struct{ URL, Text string }
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatal(err)
+		}
+		if u, err := url.Parse(rec.URL); err == nil {
+			if _, ok := gold[u.Path]; ok {
+				pred[u.Path] = rec.Text
+			}
+		}
+	}
+	exported := eval.Set(gold, pred, eval.NGram)
+	t.Logf("export: article F1 %.3f over the %d posts (%d exported as articles)", exported.F1, len(gold), len(pred))
+	if exported.F1 < 0.95 {
+		t.Errorf("exported article F1 %.3f, want ≥ 0.95", exported.F1)
+	}
 	if score.f1 < 0.95 || score.tocP < 0.9 || score.tocR < 0.9 {
 		t.Errorf("article F1 %.3f, TOC P %.3f R %.3f; want ≥ 0.95, 0.9, 0.9", score.f1, score.tocP, score.tocR)
 	}
