@@ -63,7 +63,26 @@ func tocAnchor(p *Page, a *Node) bool {
 		return false
 	}
 	s := segmentOf(p, a)
-	return s == nil || 2*s.LinkLen >= s.Len-s.LinkLen
+	return s == nil || 2*s.LinkLen >= s.Len-s.LinkLen || leadsItem(a, s, text)
+}
+
+// leadsItem: the anchor opens a list item's line, a headline with its
+// teaser run on after it ("<li><a>Title</a> <span>teaser…</span>"). A
+// citation sits inside a sentence; a paragraph is no list item.
+func leadsItem(a *Node, s *Segment, text string) bool {
+	t := strings.Join(strings.Fields(text), " ")
+	if t == "" || !strings.HasPrefix(s.Text, t) {
+		return false
+	}
+	for n, i := a.Parent, 0; n != nil && i < 3; n, i = n.Parent, i+1 {
+		switch n.Tag {
+		case "li", "dd", "article":
+			return true
+		case "p", "td":
+			return false
+		}
+	}
+	return false
 }
 
 // links holds a page's cleaned link measures, per node.
