@@ -13,6 +13,7 @@ func TestPackageArrows(t *testing.T) {
 		"infocrawl/store":   {"infocrawl/crawler", "infocrawl/mine", "infocrawl/config", "github.com/gocolly/colly/v2"},
 		"infocrawl/crawler": {"infocrawl/mine", "infocrawl/config"},
 		"infocrawl/mine":    {"infocrawl/crawler", "infocrawl/config", "github.com/gocolly/colly/v2"},
+		"infocrawl/view":    {"infocrawl/crawler", "infocrawl/config", "github.com/gocolly/colly/v2"},
 		"infocrawl/config":  {"infocrawl/store", "infocrawl/crawler", "infocrawl/mine"},
 	}
 	for pkg, bad := range forbidden {
