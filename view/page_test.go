@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -46,7 +47,7 @@ func TestPageOutlines(t *testing.T) {
 			}
 			for _, b := range blocks {
 				for _, p := range strings.Split(b.Path, " + ") {
-					if !contains(got[c.kind], p) {
+					if !slices.Contains(got[c.kind], p) {
 						t.Errorf("%s block %s not outlined; outlined %v", c.kind, p, got[c.kind])
 					}
 				}

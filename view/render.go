@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 
@@ -60,7 +61,7 @@ func mark(anns []mine.Annotation) map[string]int {
 	for _, n := range order {
 		var ks, labels, tips []string
 		for _, a := range byNode[n] {
-			if !contains(ks, a.Kind) {
+			if !slices.Contains(ks, a.Kind) {
 				ks = append(ks, a.Kind)
 				labels = append(labels, strings.ToUpper(a.Kind))
 				counts[a.Kind]++
@@ -87,15 +88,6 @@ func tooltip(a mine.Annotation) string {
 		lines = append(lines, fmt.Sprintf("%s: %.4g", k, a.Scores[k]))
 	}
 	return strings.Join(lines, "\n")
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 const styleCSS = `

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -64,7 +65,7 @@ func TestShowCommand(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			code, stdout, stderr := runCLI(c.args...)
-			if slicesContain(c.args, out) {
+			if slices.Contains(c.args, out) {
 				data, _ := os.ReadFile(out)
 				stdout = string(data)
 			}
@@ -76,15 +77,6 @@ func TestShowCommand(t *testing.T) {
 			}
 		})
 	}
-}
-
-func slicesContain(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 // syncBuffer is a bytes.Buffer the test reads while serve writes.
