@@ -14,6 +14,7 @@ func TestPackageArrows(t *testing.T) {
 		"infocrawl/store":   {"infocrawl/crawler", "infocrawl/mine", "infocrawl/config", "github.com/gocolly/colly/v2"},
 		"infocrawl/crawler": {"infocrawl/mine", "infocrawl/config"},
 		"infocrawl/mine":    {"infocrawl/crawler", "infocrawl/config", "github.com/gocolly/colly/v2"},
+		"infocrawl/view":    {"infocrawl/crawler", "infocrawl/config", "github.com/gocolly/colly/v2"},
 		"infocrawl/config":  {"infocrawl/store", "infocrawl/crawler", "infocrawl/mine"},
 		"infocrawl/export":  {"infocrawl/crawler", "infocrawl/config", "github.com/gocolly/colly/v2"},
 	}

@@ -35,6 +35,8 @@ func commands() []command {
 		{"crawl", "crawl a site into a store (resumes an interrupted crawl)", runCrawl},
 		{"stats", "summarise a store: pages by status and depth, failures, frontier", runStats},
 		{"mine", "mine a store's pages: clusters, templates, article and TOC blocks", runMine},
+		{"show", "write a stored page with its article, TOC and template blocks outlined", runShow},
+		{"serve", "browse a mined store's clusters and outlined pages in a local web UI", runServe},
 		{"extract", "extract the articles of local HTML files (offline; plain or .gz, any charset)", runExtract},
 		{"export", "write mined articles and TOC blocks as JSONL, Markdown, text, or raw pages as WARC", runExport},
 		{"demo", "serve the built-in test news site on 127.0.0.1 and crawl it", runDemo},

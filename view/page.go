@@ -1,0 +1,62 @@
+package view
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+
+	"infocrawl/mine"
+	"infocrawl/store"
+)
+
+// Options configures Page and Handler. The zero value means the defaults.
+type Options struct {
+	// Mine are the options the store was mined with: template thresholds
+	// decide which elements are grey. Zero values are mine's defaults.
+	Mine mine.Options
+	// Home, when set, is an absolute URL the legend links back to (the
+	// local UI's index). Relative links would resolve against the page's
+	// own <base>.
+	Home string
+}
+
+// Page renders the stored page u with its blocks outlined. It fails with
+// ErrNotStored or ErrNotMined when there is nothing to show.
+func Page(db *store.DB, u string, opts Options) ([]byte, error) {
+	p, err := db.Page(u)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, fmt.Errorf("view: %w: %s", ErrNotStored, u)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("view: %w", err)
+	}
+	res, err := mine.StoredResult(db, u)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, fmt.Errorf("view: %s: %w", u, ErrNotMined)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("view: %w", err)
+	}
+	state, err := clusterState(db, res.Cluster)
+	if err != nil {
+		return nil, err
+	}
+	final, err := url.Parse(p.FinalURL)
+	if err != nil || p.FinalURL == "" {
+		final, _ = url.Parse(p.URL)
+	}
+	return Render(p.Body, final, res, state, opts)
+}
+
+// clusterState is the stored state of a cluster, nil when none.
+func clusterState(db *store.DB, cluster string) (*mine.ClusterState, error) {
+	raw, err := db.ClusterState(cluster)
+	if err != nil || raw == nil {
+		return nil, err
+	}
+	state := &mine.ClusterState{}
+	if err := state.UnmarshalBinary(raw); err != nil {
+		return nil, fmt.Errorf("view: cluster %s: %w", cluster, err)
+	}
+	return state, nil
+}
