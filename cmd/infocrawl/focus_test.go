@@ -135,6 +135,11 @@ func TestFocusTestSite(t *testing.T) {
 	if f.coverage < 0.98 {
 		t.Errorf("coverage %.3f, want ≥ 0.98", f.coverage)
 	}
+	f1, tocP, tocR := focusedSiteScore(t, site, f.focus)
+	t.Logf("focused store: article F1 %.3f; TOC links P %.3f R %.3f", f1, tocP, tocR)
+	if f1 < 0.95 || tocP < 0.9 || tocR < 0.9 {
+		t.Errorf("article F1 %.3f, TOC P %.3f R %.3f; want ≥ 0.95, 0.9, 0.9", f1, tocP, tocR)
+	}
 	if f.fetchRatio >= 1 || f.focus.harvest <= f.plain.harvest {
 		t.Errorf("focused crawl: %.2f× the fetches, harvest %.3f vs plain %.3f; want fewer fetches and a higher harvest",
 			f.fetchRatio, f.focus.harvest, f.plain.harvest)
@@ -384,4 +389,31 @@ func TestFocusStoreKind(t *testing.T) {
 			t.Errorf("%v: %d requests sent", c.args, n)
 		}
 	}
+}
+
+// focusedSiteScore scores what a focused crawl of the test site mined on
+// its way, page by page, against the site's truth.
+func focusedSiteScore(t *testing.T, site *testsite.Site, f crawlFigures) (f1, tocP, tocR float64) {
+	t.Helper()
+	db, err := store.Open(f.db, &store.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var base string
+	var uris []string
+	err = db.Pages(false, func(p *store.Page) error {
+		u, err := url.Parse(p.URL)
+		if err != nil {
+			return err
+		}
+		base = u.Scheme + "://" + u.Host
+		uris = append(uris, testsite.CanonicalURI(u))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f1, tocP, tocR, _ = siteScore(site, db, base, uris)
+	return f1, tocP, tocR
 }

@@ -35,11 +35,17 @@ func siteQuality(t *testing.T, opts mine.Options) (f1 float64, tocP, tocR float6
 	if _, err := mine.MineStore(ctx, db, opts, false, nil); err != nil {
 		t.Fatal(err)
 	}
+	return siteScore(site, db, srv.URL, site.Reach(3))
+}
+
+// siteScore scores the mining results of the pages at uris in a store of
+// the test site served at base.
+func siteScore(site *testsite.Site, db *store.DB, base string, uris []string) (f1 float64, tocP, tocR float64, kinds map[string]mine.Kind) {
 	gold, pred := map[string]string{}, map[string]string{}
 	kinds = map[string]mine.Kind{}
 	tp, fp, fn := 0, 0, 0
-	for _, uri := range site.Reach(3) {
-		key, _ := crawler.Canonical(srv.URL + uri)
+	for _, uri := range uris {
+		key, _ := crawler.Canonical(base + uri)
 		r, err := mine.StoredResult(db, key)
 		if err != nil {
 			continue // reached under a redirecting URL
@@ -56,7 +62,7 @@ func siteQuality(t *testing.T, opts mine.Options) (f1 float64, tocP, tocR float6
 		got := map[string]bool{}
 		for _, b := range r.TOC {
 			for _, l := range b.Links {
-				if u, err := url.Parse(l.URL); err == nil && u.Host == strings.TrimPrefix(srv.URL, "http://") {
+				if u, err := url.Parse(l.URL); err == nil && u.Host == strings.TrimPrefix(base, "http://") {
 					c, _ := crawler.Canonical(l.URL)
 					cu, _ := url.Parse(c)
 					got[testsite.CanonicalURI(cu)] = true
