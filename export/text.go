@@ -22,11 +22,11 @@ func newTextWriter(w *bufio.Writer, f Format, kind Kind) func(key string, r *min
 		if title == "" {
 			title = u
 		}
+		layout := plainLayout
 		if f == Markdown {
-			writeMarkdown(w, title, u, r, kind)
-		} else {
-			writeText(w, title, u, r, kind)
+			layout = markdownLayout
 		}
+		writePage(w, layout, title, u, r, kind)
 		// bufio.Writer keeps its first error; checking here stops an
 		// export to a full disk at the page that failed.
 		if _, err := w.Write(nil); err != nil {
@@ -36,27 +36,27 @@ func newTextWriter(w *bufio.Writer, f Format, kind Kind) func(key string, r *min
 	}
 }
 
-func writeMarkdown(w *bufio.Writer, title, u string, r *mine.Result, kind Kind) {
-	fmt.Fprintf(w, "# %s\n<%s>\n\n", title, u)
-	if kind != TOCs {
-		if text := r.ArticleText(); text != "" {
-			w.WriteString(text)
-			w.WriteString("\n\n")
-		}
-	}
-	if kind != Articles {
-		links := tocLinks(r)
-		for _, l := range links {
-			fmt.Fprintf(w, "- [%s](<%s>)\n", markdownText(l.Text), l.URL)
-		}
-		if len(links) > 0 {
-			w.WriteString("\n")
-		}
-	}
+// textLayout is how one of the text formats lays a page out.
+type textLayout struct {
+	head func(title, u string) string
+	link func(l mine.Link) string
+	end  string
 }
 
-func writeText(w *bufio.Writer, title, u string, r *mine.Result, kind Kind) {
-	fmt.Fprintf(w, "%s\n%s\n\n", title, u)
+var (
+	markdownLayout = textLayout{
+		head: func(title, u string) string { return fmt.Sprintf("# %s\n<%s>\n\n", title, u) },
+		link: func(l mine.Link) string { return fmt.Sprintf("- [%s](<%s>)\n", markdownText(l.Text), l.URL) },
+	}
+	plainLayout = textLayout{
+		head: func(title, u string) string { return fmt.Sprintf("%s\n%s\n\n", title, u) },
+		link: func(l mine.Link) string { return fmt.Sprintf("%s\t%s\n", clean(l.Text), l.URL) },
+		end:  textSeparator + "\n\n",
+	}
+)
+
+func writePage(w *bufio.Writer, layout textLayout, title, u string, r *mine.Result, kind Kind) {
+	w.WriteString(layout.head(title, u))
 	if kind != TOCs {
 		if text := r.ArticleText(); text != "" {
 			w.WriteString(text)
@@ -66,13 +66,13 @@ func writeText(w *bufio.Writer, title, u string, r *mine.Result, kind Kind) {
 	if kind != Articles {
 		links := tocLinks(r)
 		for _, l := range links {
-			fmt.Fprintf(w, "%s\t%s\n", clean(l.Text), l.URL)
+			w.WriteString(layout.link(l))
 		}
 		if len(links) > 0 {
 			w.WriteString("\n")
 		}
 	}
-	w.WriteString(textSeparator + "\n\n")
+	w.WriteString(layout.end)
 }
 
 // markdownText keeps a link's text from closing its brackets early.

@@ -251,18 +251,8 @@ func whizzyScore(t *testing.T, path string, truth []whizzyPage) whizzyFigures {
 					}
 				}
 			}
-			for l := range got {
-				if want[l] {
-					tp++
-				} else {
-					fp++
-				}
-			}
-			for l := range want {
-				if !got[l] {
-					fn++
-				}
-			}
+			c := countLinks(got, want)
+			tp, fp, fn = tp+c.tp, fp+c.fp, fn+c.fn
 		}
 		return nil
 	})

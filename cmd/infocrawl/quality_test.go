@@ -69,18 +69,8 @@ func siteScore(site *testsite.Site, db *store.DB, base string, uris []string) (f
 				}
 			}
 		}
-		for l := range got {
-			if want[l] {
-				tp++
-			} else {
-				fp++
-			}
-		}
-		for l := range want {
-			if !got[l] {
-				fn++
-			}
-		}
+		c := countLinks(got, want)
+		tp, fp, fn = tp+c.tp, fp+c.fp, fn+c.fn
 	}
 	s := eval.Set(gold, pred, eval.NGram)
 	return s.F1, float64(tp) / float64(max(1, tp+fp)), float64(tp) / float64(max(1, tp+fn)), kinds
@@ -102,4 +92,24 @@ func TestTestSiteQuality(t *testing.T) {
 			t.Errorf("%s mined as %q, want toc", uri, k)
 		}
 	}
+}
+
+// linkCounts compares found links with the truth's.
+type linkCounts struct{ tp, fp, fn int }
+
+func countLinks(got, want map[string]bool) linkCounts {
+	var c linkCounts
+	for l := range got {
+		if want[l] {
+			c.tp++
+		} else {
+			c.fp++
+		}
+	}
+	for l := range want {
+		if !got[l] {
+			c.fn++
+		}
+	}
+	return c
 }
