@@ -156,15 +156,9 @@ func (m *Miner) state(id string) (*ClusterState, error) {
 	if s := m.states[id]; s != nil {
 		return s, nil
 	}
-	s := NewClusterState()
-	raw, err := m.db.ClusterState(id)
+	s, err := LoadClusterState(m.db, id)
 	if err != nil {
 		return nil, err
-	}
-	if raw != nil {
-		if err := s.UnmarshalBinary(raw); err != nil {
-			return nil, err
-		}
 	}
 	m.states[id] = s
 	return s, nil

@@ -140,13 +140,9 @@ func (c *clustering) place(u *url.URL) string {
 }
 
 func mineGroup(ctx context.Context, db *store.DB, id string, pages []*store.Page, opts Options, sum *Summary, total int, progress func(int, int)) error {
-	state := NewClusterState()
-	if raw, err := db.ClusterState(id); err != nil {
+	state, err := LoadClusterState(db, id)
+	if err != nil {
 		return err
-	} else if raw != nil {
-		if err := state.UnmarshalBinary(raw); err != nil {
-			return err
-		}
 	}
 	counts := sum.Clusters[id]
 	if counts == nil {
@@ -190,6 +186,20 @@ func mineGroup(ctx context.Context, db *store.DB, id string, pages []*store.Page
 		}
 	}
 	return nil
+}
+
+// LoadClusterState returns a cluster's state as the store keeps it, an
+// empty one when the store has none.
+func LoadClusterState(db *store.DB, id string) (*ClusterState, error) {
+	s := NewClusterState()
+	raw, err := db.ClusterState(id)
+	if err != nil || raw == nil {
+		return s, err
+	}
+	if err := s.UnmarshalBinary(raw); err != nil {
+		return nil, fmt.Errorf("mine: cluster %s: %w", id, err)
+	}
+	return s, nil
 }
 
 // StoredResult decodes a page's stored mining result.

@@ -37,26 +37,13 @@ func Page(db *store.DB, u string, opts Options) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("view: %w", err)
 	}
-	state, err := clusterState(db, res.Cluster)
+	state, err := mine.LoadClusterState(db, res.Cluster)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("view: %w", err)
 	}
 	final, err := url.Parse(p.FinalURL)
 	if err != nil || p.FinalURL == "" {
 		final, _ = url.Parse(p.URL)
 	}
 	return Render(p.Body, final, res, state, opts)
-}
-
-// clusterState is the stored state of a cluster, nil when none.
-func clusterState(db *store.DB, cluster string) (*mine.ClusterState, error) {
-	raw, err := db.ClusterState(cluster)
-	if err != nil || raw == nil {
-		return nil, err
-	}
-	state := &mine.ClusterState{}
-	if err := state.UnmarshalBinary(raw); err != nil {
-		return nil, fmt.Errorf("view: cluster %s: %w", cluster, err)
-	}
-	return state, nil
 }

@@ -160,8 +160,7 @@ func runCrawler(ctx context.Context, db *store.DB, opts crawler.Options, entry s
 		return nil, err
 	}
 	if res.Interrupted {
-		fmt.Fprintf(stderr, "interrupted: state saved in %s; run the same command again to resume\n", cfg.DB)
-		return res, errInterrupted
+		return res, interrupted(cfg.DB, stderr)
 	}
 	return res, nil
 }
@@ -169,10 +168,15 @@ func runCrawler(ctx context.Context, db *store.DB, opts crawler.Options, entry s
 // interruptedOr maps a cancelled context to errInterrupted.
 func interruptedOr(ctx context.Context, err error, db string, stderr io.Writer) error {
 	if ctx.Err() != nil {
-		fmt.Fprintf(stderr, "interrupted: state saved in %s; run the same command again to resume\n", db)
-		return errInterrupted
+		return interrupted(db, stderr)
 	}
 	return err
+}
+
+// interrupted tells the user the state is saved and how to go on.
+func interrupted(db string, stderr io.Writer) error {
+	fmt.Fprintf(stderr, "interrupted: state saved in %s; run the same command again to resume\n", db)
+	return errInterrupted
 }
 
 // flushLoop stores the miner's results every flushEvery until stopped.
