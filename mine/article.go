@@ -67,7 +67,7 @@ func articleResult(p *parsed, opts Options) *Result {
 	}
 	region := p.region
 	regionText, pageText := contentChars(page, region), contentChars(page, page.Root)
-	if float64(regionText) < opts.FallbackShare*float64(pageText) {
+	if float64(regionText) < opts.FallbackShare*float64(pageText) && !holdsProse(page, region) && !p.declared {
 		region = page.Root // a list or table page: keep all its non-template text
 		p.region = region  // and judge it as a whole, not by the small region
 		res.Fallback = "whole-page"
@@ -107,6 +107,24 @@ func articleResult(p *parsed, opts Options) *Result {
 		"sii":    sii(region, func(n *Node) float64 { return float64(n.CLenA) }),
 		"region": p.scores[region.Index], "template_share": res.Template}}}
 	return res
+}
+
+// holdsProse: the region holds at least half of the page's prose (long
+// lines with sentences, not links): a short story on a busy page is still
+// the page's story, not a list page to keep whole.
+func holdsProse(p *Page, region *Node) bool {
+	in := proseChars(p, region)
+	return in > 0 && 2*in >= proseChars(p, p.Root)
+}
+
+func proseChars(p *Page, n *Node) int {
+	c := 0
+	p.walkSegments(n, func(s *Segment) {
+		if !s.Template && s.Len-s.LinkLen >= 80 && 4*s.LinkLen < s.Len && strings.ContainsAny(s.Text, ".!?。！？") {
+			c += s.Len - s.LinkLen
+		}
+	})
+	return c
 }
 
 func contentChars(p *Page, n *Node) int {

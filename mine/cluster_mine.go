@@ -134,6 +134,11 @@ func autoCluster(g []*parsed, state *ClusterState, opts Options) []*Result {
 		p.links = newLinks(p.page, opts.MinTOCLinks)
 		p.scores = regionScores(p.page, opts.Region, nil)
 		p.region = bestRegion(p.page, p.scores)
+		if alone {
+			if d := declaredBody(p.page); d != nil {
+				p.region, p.declared = d, true
+			}
+		}
 	}
 	if !alone {
 		voteRegions(g, state.Votes)

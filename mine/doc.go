@@ -1,9 +1,16 @@
-// Package mine finds each page's informative structure: page clusters by
-// URL pattern and template, term entropy across a cluster
-// (InfoDiscoverer), and the ARTICLE and TOC blocks of every page (WISDOM),
-// as specified in ALGORITHMS.md. It reads pages from the store and never
-// imports the crawler.
+// Package mine finds each page's informative structure, as ALGORITHMS.md
+// specifies it: page clusters by URL pattern and template (cluster.go,
+// urlpattern.go), terms and their entropy across a cluster (terms.go,
+// entropy.go, InfoDiscoverer in infodiscoverer.go), the WISDOM measures
+// and k-MIB (wisdom.go), and the default extractor that combines
+// cross-page template removal with region selection (cluster_mine.go,
+// region.go, article.go, toc.go).
 //
-// The package is being built (see the mining issue); until then it holds
-// nothing but this comment, so the layout and the import rules are in place.
+// A page whose cluster is too small to learn a template from is mined
+// alone: class and id names, the page's declared articleBody and where
+// its prose is stand in for the template.
+//
+// Statistics live in a ClusterState that the store keeps (storemine.go),
+// so mining is incremental (miner.go). The package reads pages from the
+// store and never imports the crawler.
 package mine

@@ -77,15 +77,16 @@ type Input struct {
 
 // parsed is a page with its DOM and the decisions mining makes about it.
 type parsed struct {
-	in      Input
-	doc     *html.Node
-	page    *Page
-	cluster string
-	region  *Node
-	scores  []float64
-	links   *links // cleaned link measures, once templates are marked
-	voted   bool   // region is the cluster's majority article region
-	alone   bool   // mined without a cluster to compare with
+	in       Input
+	doc      *html.Node
+	page     *Page
+	cluster  string
+	region   *Node
+	scores   []float64
+	links    *links // cleaned link measures, once templates are marked
+	voted    bool   // region is the cluster's majority article region
+	alone    bool   // mined without a cluster to compare with
+	declared bool   // region is the page's declared articleBody
 }
 
 func parse(in Input, cluster string) *parsed {

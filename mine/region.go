@@ -289,3 +289,55 @@ func hasWord(n *Node, set map[string]bool) bool {
 	}
 	return false
 }
+
+// declaredBody is the element a page declares its article body with
+// schema.org microdata (itemprop="articleBody"), when it holds the
+// page's content; several such elements give their nearest common
+// ancestor. Nil when the page declares none.
+func declaredBody(p *Page) *Node {
+	var found *Node
+	for _, n := range p.Nodes {
+		if !hasToken(attrOf(n.H, "itemprop"), "articlebody") || contentChars(p, n) == 0 {
+			continue
+		}
+		if found == nil {
+			found = n
+		} else if !p.contains(found, n) {
+			found = commonAncestor(found, n)
+		}
+	}
+	for found != nil && !found.Block {
+		found = found.Parent
+	}
+	return found
+}
+
+func hasToken(list, token string) bool {
+	for _, f := range strings.Fields(strings.ToLower(list)) {
+		if f == token {
+			return true
+		}
+	}
+	return false
+}
+
+func commonAncestor(a, b *Node) *Node {
+	depth := func(n *Node) int {
+		d := 0
+		for ; n.Parent != nil; n = n.Parent {
+			d++
+		}
+		return d
+	}
+	da, db := depth(a), depth(b)
+	for ; da > db; da-- {
+		a = a.Parent
+	}
+	for ; db > da; db-- {
+		b = b.Parent
+	}
+	for a != b {
+		a, b = a.Parent, b.Parent
+	}
+	return a
+}

@@ -1,0 +1,84 @@
+package mine
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// One-page mode on pages whose story is short beside the page's other
+// text: the declared article body and a page's prose win over a long
+// footer and teaser lists, where the story's small share of the page
+// used to make it fall back to the whole page.
+func TestSingleShortStories(t *testing.T) {
+	tests := []struct {
+		file     string
+		fallback string
+		want     []string // in the article text
+		not      []string // not in it
+	}{
+		{"declared.html", "",
+			[]string{"ferry strike was called off early on Saturday", "tickets bought for replacement buses would be refunded"},
+			[]string{"Customer Service Center", "BREAKING NEWS", "Harbour fees to rise"}},
+		{"brief.html", "",
+			[]string{"open on Sundays from the first week of June", "four new part-time posts"},
+			[]string{"More from the Valley", "Crews raise the new barrier", "Allotment waiting list"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			body, err := os.ReadFile("testdata/single/" + tt.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := ExtractSite([]Input{{Key: tt.file, Body: body}}, Options{}, true)[0]
+			if r.Fallback != tt.fallback {
+				t.Errorf("fallback %q, want %q", r.Fallback, tt.fallback)
+			}
+			text := r.ArticleText()
+			for _, w := range tt.want {
+				if !strings.Contains(text, w) {
+					t.Errorf("article text lacks %q:\n%s", w, text)
+				}
+			}
+			for _, w := range tt.not {
+				if strings.Contains(text, w) {
+					t.Errorf("article text holds %q:\n%s", w, text)
+				}
+			}
+		})
+	}
+}
+
+// Prose is lines of sentences: a story's paragraphs have it, teaser
+// lists and tables of results do not.
+func TestHoldsProse(t *testing.T) {
+	tests := []struct {
+		file, class string
+		want        bool
+	}{
+		{"brief.html", "story", true},
+		{"brief.html", "more", false},
+		{"fixtures.html", "main", false},
+		{"fixtures.html", "fixtures", false},
+	}
+	for _, tt := range tests {
+		body, err := os.ReadFile("testdata/single/" + tt.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := parse(Input{Key: tt.file, Body: body}, "")
+		var n *Node
+		for _, c := range p.page.Nodes {
+			if hasToken(attrOf(c.H, "class"), tt.class) {
+				n = c
+				break
+			}
+		}
+		if n == nil {
+			t.Fatalf("%s: no element of class %s", tt.file, tt.class)
+		}
+		if got := holdsProse(p.page, n); got != tt.want {
+			t.Errorf("%s: holdsProse(.%s) = %v, want %v", tt.file, tt.class, got, tt.want)
+		}
+	}
+}
