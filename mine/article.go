@@ -120,11 +120,16 @@ func holdsProse(p *Page, region *Node) bool {
 func proseChars(p *Page, n *Node) int {
 	c := 0
 	p.walkSegments(n, func(s *Segment) {
-		if !s.Template && s.Len-s.LinkLen >= 80 && 4*s.LinkLen < s.Len && strings.ContainsAny(s.Text, ".!?。！？") {
+		if isProse(s) {
 			c += s.Len - s.LinkLen
 		}
 	})
 	return c
+}
+
+// isProse: a line of sentences, not a link or a label.
+func isProse(s *Segment) bool {
+	return !s.Template && s.Len-s.LinkLen >= 80 && 4*s.LinkLen < s.Len && strings.ContainsAny(s.Text, ".!?。！？")
 }
 
 func contentChars(p *Page, n *Node) int {

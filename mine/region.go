@@ -214,14 +214,21 @@ func markComments(p *Page) {
 // inside an element whose class or id says navigation, comments, sharing…
 // (and no nearer element says article) count as template, as do the
 // page-level nav, header, footer and aside elements — unless that element
-// holds most of the page's text, when the hint is more likely wrong than
-// the page.
+// holds most of the page's text and half of its prose, when the hint is
+// more likely wrong than the page (a sidebar of teasers can outweigh a
+// short story, but its excerpts are no prose).
 func markByHints(p *Page) {
 	total := float64(p.Root.CLenA)
-	neg := make([]bool, len(p.Nodes))
+	prose := proseByNode(p)
+	// sealed: inside a nav, aside or footer kept as template, where a
+	// "post-excerpt" is another post's teaser, not this page's story.
+	neg, sealed := make([]bool, len(p.Nodes)), make([]bool, len(p.Nodes))
 	for _, n := range p.Nodes {
 		inherited := n.Parent != nil && neg[n.Parent.Index]
 		switch h := hintScore(n); {
+		case n.Parent != nil && sealed[n.Parent.Index]:
+			neg[n.Index], sealed[n.Index] = true, true
+			continue
 		case h < 0:
 			neg[n.Index] = true
 		case h > 0:
@@ -233,8 +240,12 @@ func markByHints(p *Page) {
 		case atom.Nav, atom.Footer, atom.Aside, atom.Form, atom.Header:
 			neg[n.Index] = true
 		}
-		if neg[n.Index] && !inherited && float64(n.CLenA) > 0.35*total {
+		if neg[n.Index] && !inherited && float64(n.CLenA) > 0.35*total && 2*prose[n.Index] >= prose[p.Root.Index] {
 			neg[n.Index] = false
+		}
+		switch n.H.DataAtom {
+		case atom.Nav, atom.Footer, atom.Aside:
+			sealed[n.Index] = neg[n.Index]
 		}
 	}
 	for i := range p.Segments {
@@ -340,4 +351,20 @@ func commonAncestor(a, b *Node) *Node {
 		a, b = a.Parent, b.Parent
 	}
 	return a
+}
+
+// proseByNode is proseChars for every node at once.
+func proseByNode(p *Page) []int {
+	out := make([]int, len(p.Nodes))
+	for i := range p.Segments {
+		if s := &p.Segments[i]; isProse(s) {
+			out[s.Owner.Index] += s.Len - s.LinkLen
+		}
+	}
+	for i := len(p.Nodes) - 1; i > 0; i-- {
+		if n := p.Nodes[i]; n.Parent != nil {
+			out[n.Parent.Index] += out[i]
+		}
+	}
+	return out
 }

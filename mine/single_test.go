@@ -8,8 +8,9 @@ import (
 
 // One-page mode on pages whose story is short beside the page's other
 // text: the declared article body and a page's prose win over a long
-// footer and teaser lists, where the story's small share of the page
-// used to make it fall back to the whole page.
+// footer, teaser lists and a sidebar of excerpts, where the story's small
+// share of the page used to make it fall back to the whole page or take
+// the sidebar for the page's main column.
 func TestSingleShortStories(t *testing.T) {
 	tests := []struct {
 		file     string
@@ -23,6 +24,9 @@ func TestSingleShortStories(t *testing.T) {
 		{"brief.html", "",
 			[]string{"open on Sundays from the first week of June", "four new part-time posts"},
 			[]string{"More from the Valley", "Crews raise the new barrier", "Allotment waiting list"}},
+		{"sidebar.html", "",
+			[]string{"Every update brings new bugs", "saves us a day of guessing"},
+			[]string{"Author's column", "Sometimes people ask me", "Skills system update"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
