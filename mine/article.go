@@ -81,7 +81,7 @@ func articleResult(p *parsed, opts Options) *Result {
 		toc = p.links.inTOC(page, region)
 	}
 	keep := func(s *Segment) bool {
-		if s.Template || seen[s.Hash] || linkLine(s) || toc[s.Owner] || meta[s.Owner] {
+		if s.Template || seen[s.Hash] || linkLine(s) || toc[s.Owner] || meta[s.Owner] || meta[s.Inner] {
 			return false
 		}
 		seen[s.Hash] = true

@@ -41,6 +41,7 @@ type Node struct {
 type Segment struct {
 	Text     string // whitespace collapsed
 	Owner    *Node  // the innermost block element around it
+	Inner    *Node  // the innermost element around all of its text (Owner or below)
 	Len      int    // characters (runes) of Text, spaces included
 	LinkLen  int    // characters of Text inside links, spaces excluded
 	Hash     uint64 // of the normalised text (lower case, digits as 0)
@@ -112,6 +113,7 @@ type builder struct {
 	link   int             // characters inside links in cur
 	space  bool            // a space is pending before the next word
 	owner  *Node
+	inner  *Node // the innermost element around cur's text so far
 	inLink *Node
 }
 
@@ -184,6 +186,7 @@ func (b *builder) text(n *Node, s string) {
 		added += utf8.RuneCountInString(f)
 	}
 	b.space = endsWithSpace(s)
+	b.inner = commonAncestor(b.inner, n)
 	if b.inLink != nil {
 		b.link += added
 		b.inLink.ALen += added
@@ -196,10 +199,10 @@ func (b *builder) flush() {
 	if b.curLen > 0 && b.owner != nil {
 		text := b.cur.String()
 		b.owner.Segments = append(b.owner.Segments, len(b.page.Segments))
-		b.page.Segments = append(b.page.Segments, Segment{Text: text, Owner: b.owner, Len: utf8.RuneCountInString(text), LinkLen: b.link, Hash: normHash(text)})
+		b.page.Segments = append(b.page.Segments, Segment{Text: text, Owner: b.owner, Inner: b.inner, Len: utf8.RuneCountInString(text), LinkLen: b.link, Hash: normHash(text)})
 	}
 	b.cur.Reset()
-	b.curLen, b.link, b.space = 0, 0, false
+	b.curLen, b.link, b.space, b.inner = 0, 0, false, nil
 }
 
 // startsWithSpace and endsWithSpace use strings.Fields' own notion of

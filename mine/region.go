@@ -332,7 +332,11 @@ func hasToken(list, token string) bool {
 	return false
 }
 
+// commonAncestor of a and b; b when a is nil.
 func commonAncestor(a, b *Node) *Node {
+	if a == nil {
+		return b
+	}
 	depth := func(n *Node) int {
 		d := 0
 		for ; n.Parent != nil; n = n.Parent {

@@ -10,8 +10,9 @@ import (
 // text: the declared article body and a page's prose win over a long
 // footer, teaser lists and a sidebar of excerpts, where the story's small
 // share of the page used to make it fall back to the whole page or take
-// the sidebar for the page's main column.
-func TestSingleShortStories(t *testing.T) {
+// the sidebar for the page's main column. A dateline or byline in a span
+// among the story's blocks is left out like one in a block of its own.
+func TestSingleStories(t *testing.T) {
 	tests := []struct {
 		file     string
 		fallback string
@@ -27,6 +28,9 @@ func TestSingleShortStories(t *testing.T) {
 		{"sidebar.html", "",
 			[]string{"Every update brings new bugs", "saves us a day of guessing"},
 			[]string{"Author's column", "Sometimes people ask me", "Skills system update"}},
+		{"inline-meta.html", "",
+			[]string{"Small retailers are finding new ways", "clubs and group rides"},
+			[]string{"Last updated", "17:05", "Jane Smith", "Business reporter"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
