@@ -189,10 +189,10 @@ var mineStages = []mineStage{
 	{"auto", true, func(c *mineCorpus) {
 		opts := Options{}.withDefaults()
 		for _, g := range c.groups {
-			// autoCluster only reads Template and Terms; Votes start afresh,
+			// autoCluster only reads Template and Terms; votes start afresh,
 			// as in a fresh state. The flags and measures it sets on the
 			// pages are overwritten by the next pass.
-			state := &ClusterState{Template: g.state.Template, Terms: g.state.Terms, Votes: map[string]int{}}
+			state := &ClusterState{Template: g.state.Template, Terms: g.state.Terms, Votes: map[string]int{}, TOCVotes: map[string]int{}}
 			autoCluster(g.parsed, state, opts)
 		}
 	}},

@@ -165,27 +165,45 @@ func (b *builder) element(h *html.Node, parent *Node) *Node {
 // nearest element's CLEN or its link's ALEN. Whitespace is collapsed the
 // way a browser shows it: "<b>a</b>b" is one word, "a <b>b</b>" two.
 func (b *builder) text(n *Node, s string) {
-	fields := strings.Fields(s)
-	if len(fields) == 0 {
-		if s != "" {
-			b.space = true
+	added, first := 0, true
+	// Words as strings.Fields finds them, without its slice: this runs
+	// for every text node of every page.
+	for i := 0; i < len(s); {
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
 		}
-		return
-	}
-	if startsWithSpace(s) {
-		b.space = true
-	}
-	added := 0
-	for i, f := range fields {
-		if b.curLen > 0 && (i > 0 || b.space) {
+		if isSpace(r) {
+			b.space = true
+			i += size
+			continue
+		}
+		j := i + size
+		for j < len(s) {
+			r, size := rune(s[j]), 1
+			if r >= utf8.RuneSelf {
+				r, size = utf8.DecodeRuneInString(s[j:])
+			}
+			if isSpace(r) {
+				break
+			}
+			j += size
+		}
+		if b.curLen > 0 && (!first || b.space) {
 			b.cur.WriteByte(' ')
 			b.curLen++
 		}
-		b.cur.WriteString(f)
-		b.curLen += len(f)
-		added += utf8.RuneCountInString(f)
+		first = false
+		w := s[i:j]
+		b.cur.WriteString(w)
+		b.curLen += len(w)
+		added += utf8.RuneCountInString(w)
+		b.space = false
+		i = j
 	}
-	b.space = endsWithSpace(s)
+	if first {
+		return // only spaces: b.space is set if there were any
+	}
 	b.inner = commonAncestor(b.inner, n)
 	if b.inLink != nil {
 		b.link += added
@@ -193,6 +211,16 @@ func (b *builder) text(n *Node, s string) {
 		return
 	}
 	n.CLen += added
+}
+
+// isSpace is strings.Fields' notion of space, Unicode's (U+00A0
+// included): an ASCII-only test glued the words on either side of a
+// non-breaking space.
+func isSpace(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r == ' ' || r >= '\t' && r <= '\r'
+	}
+	return unicode.IsSpace(r)
 }
 
 func (b *builder) flush() {
@@ -203,19 +231,6 @@ func (b *builder) flush() {
 	}
 	b.cur.Reset()
 	b.curLen, b.link, b.space, b.inner = 0, 0, false, nil
-}
-
-// startsWithSpace and endsWithSpace use strings.Fields' own notion of
-// space (Unicode's, U+00A0 included): an ASCII-only test glued the words
-// on either side of a non-breaking space.
-func startsWithSpace(s string) bool {
-	r, _ := utf8.DecodeRuneInString(s)
-	return s != "" && unicode.IsSpace(r)
-}
-
-func endsWithSpace(s string) bool {
-	r, _ := utf8.DecodeLastRuneInString(s)
-	return s != "" && unicode.IsSpace(r)
 }
 
 // aggregate fills the *A fields bottom-up.
@@ -260,7 +275,7 @@ func attrOf(h *html.Node, key string) string {
 
 func resolveHref(base *url.URL, href string) string {
 	href = strings.TrimSpace(href)
-	if href == "" || strings.HasPrefix(href, "#") || strings.HasPrefix(strings.ToLower(href), "javascript:") {
+	if href == "" || href[0] == '#' || len(href) >= 11 && strings.EqualFold(href[:11], "javascript:") {
 		return ""
 	}
 	ref, err := url.Parse(href)

@@ -34,12 +34,23 @@ func paginationLinks(p *Page) []Link {
 		if n.Tag != "a" || n.Href == "" || seen[n.Href] {
 			continue
 		}
+		// The cheap tests first: most anchors are headlines and menus,
+		// too long for a page word, and need no URL parse.
+		rel := relPage(n)
+		if !rel && n.ALenA > maxPageWord {
+			continue
+		}
+		text := strings.Join(strings.Fields(anchorText(n)), " ")
+		if !rel && !pageWord.MatchString(text) {
+			continue
+		}
 		u, err := url.Parse(n.Href)
 		if err != nil || (p.URL != nil && (u.Host != p.URL.Host || samePage(u, p.URL))) {
 			continue
 		}
-		text := strings.Join(strings.Fields(anchorText(n)), " ")
-		if !isPageLink(n, u, text) {
+		// Without rel, a page word needs a page number in the URL or a
+		// pagination container.
+		if !rel && !pageInURL.MatchString(u.Path+queryPart(u)) && !inPager(n) {
 			continue
 		}
 		seen[n.Href] = true
@@ -48,18 +59,19 @@ func paginationLinks(p *Page) []Link {
 	return out
 }
 
-// isPageLink: rel="next" or "prev" says so; otherwise the link needs a
-// pagination text and a page number in its URL or a pagination container.
-func isPageLink(n *Node, u *url.URL, text string) bool {
-	for _, rel := range strings.Fields(strings.ToLower(attrOf(n.H, "rel"))) {
-		if rel == "next" || rel == "prev" {
+// maxPageWord bounds the text pageWord matches (its longest, "older
+// articles", is 13 characters without the space, as ALen counts them).
+const maxPageWord = 16
+
+// relPage: rel="next" or "prev" says the link goes to another page of
+// the list.
+func relPage(n *Node) bool {
+	for _, rel := range strings.Fields(attrOf(n.H, "rel")) {
+		if strings.EqualFold(rel, "next") || strings.EqualFold(rel, "prev") {
 			return true
 		}
 	}
-	if !pageWord.MatchString(text) {
-		return false
-	}
-	return pageInURL.MatchString(u.Path+queryPart(u)) || inPager(n)
+	return false
 }
 
 func inPager(n *Node) bool {

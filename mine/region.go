@@ -1,6 +1,7 @@
 package mine
 
 import (
+	"iter"
 	"strings"
 
 	"golang.org/x/net/html/atom"
@@ -161,11 +162,8 @@ func wordSet(s string) map[string]bool {
 // hintScore is +1 when an element's class or id names article content,
 // −1 when it names navigation, sharing, comments…, 0 otherwise.
 func hintScore(n *Node) int {
-	words := strings.FieldsFunc(strings.ToLower(attrOf(n.H, "class")+" "+attrOf(n.H, "id")), func(r rune) bool {
-		return r < 'a' || r > 'z'
-	})
 	pos, neg := false, false
-	for _, w := range words {
+	for w := range nameWords(n) {
 		pos = pos || positiveWords[w]
 		neg = neg || negativeWords[w]
 	}
@@ -184,7 +182,10 @@ func hintScore(n *Node) int {
 // WordPress's "respond"); "commentary" is a kind of article.
 func commentish(n *Node) bool {
 	for _, v := range []string{attrOf(n.H, "id"), attrOf(n.H, "class")} {
-		for _, tok := range strings.Fields(strings.ToLower(v)) {
+		if v == "" {
+			continue
+		}
+		for tok := range strings.FieldsSeq(strings.ToLower(v)) {
 			if !stableName(tok) { // a URL or generated id, not a name
 				continue
 			}
@@ -290,16 +291,34 @@ func blockOf(n *Node) *Node {
 }
 
 func hasWord(n *Node, set map[string]bool) bool {
-	words := strings.FieldsFunc(strings.ToLower(attrOf(n.H, "class")+" "+attrOf(n.H, "id")), func(r rune) bool {
-		return r < 'a' || r > 'z'
-	})
-	for _, w := range words {
+	for w := range nameWords(n) {
 		if set[w] {
 			return true
 		}
 	}
 	return false
 }
+
+// nameWords yields the lower-case letter runs of an element's class and
+// id ("story-body_2" → story, body). It runs for every element, hence an
+// iterator rather than a slice.
+func nameWords(n *Node) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for _, key := range [2]string{"class", "id"} {
+			v := attrOf(n.H, key)
+			if v == "" {
+				continue
+			}
+			for w := range strings.FieldsFuncSeq(strings.ToLower(v), notLetter) {
+				if !yield(w) {
+					return
+				}
+			}
+		}
+	}
+}
+
+func notLetter(r rune) bool { return r < 'a' || r > 'z' }
 
 // declaredBody is the element a page declares its article body with
 // schema.org microdata (itemprop="articleBody"), when it holds the
