@@ -12,6 +12,8 @@ import (
 // share of the page used to make it fall back to the whole page or take
 // the sidebar for the page's main column. A dateline or byline in a span
 // among the story's blocks is left out like one in a block of its own.
+// A listicle's items, linked headlines with sentences after them, are
+// its story, where a box of headlines beside it is not.
 func TestSingleStories(t *testing.T) {
 	tests := []struct {
 		file     string
@@ -31,6 +33,9 @@ func TestSingleStories(t *testing.T) {
 		{"inline-meta.html", "",
 			[]string{"Small retailers are finding new ways", "clubs and group rides"},
 			[]string{"Last updated", "17:05", "Jane Smith", "Business reporter"}},
+		{"listicle.html", "",
+			[]string{"This is the tech news", "The CEO of a mobile carrier is stepping down in May", "Demand from data centres", "see you tomorrow"},
+			[]string{"Read next", "best laptops for students", "password manager"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {

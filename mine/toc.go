@@ -165,7 +165,7 @@ func (l *links) inTOC(p *Page, region *Node) map[*Node]bool {
 		for _, k := range n.Kids {
 			inKids += boxed[k.Index]
 		}
-		box[i] = l.isTOC(n) && (inKids == 0 || l.clean[i]-inKids <= 0.5*l.clean[i])
+		box[i] = l.isTOC(n) && (inKids == 0 || l.clean[i]-inKids <= 0.5*l.clean[i]) && !proseList(p, n)
 		if box[i] {
 			boxed[i] = l.clean[i]
 		} else {
@@ -373,4 +373,48 @@ func listOf(a *Node) *Node {
 		return n.Parent
 	}
 	return n
+}
+
+// proseList: a list among the story's paragraphs whose items go on in
+// sentences past their links ("<li><a>T-Mobile's CEO steps down</a>.
+// Legere will hand over…"): a listicle's body, not a box of other
+// stories, whose teasers stand apart from the paragraphs.
+func proseList(p *Page, n *Node) bool {
+	if (n.Tag != "ol" && n.Tag != "ul") || n.Parent == nil {
+		return false
+	}
+	among := false
+	for _, k := range n.Parent.Kids {
+		if k != n && k.Tag == "p" && sentenceLine(p, k) {
+			among = true
+			break
+		}
+	}
+	if !among {
+		return false
+	}
+	items, sentences := 0, 0
+	for _, li := range n.Kids {
+		if li.Tag != "li" {
+			continue
+		}
+		items++
+		if sentenceLine(p, li) {
+			sentences++
+		}
+	}
+	return items >= 2 && 5*sentences >= 4*items
+}
+
+// sentenceLine: n holds 40 or more characters of text outside links,
+// with a sentence's end.
+func sentenceLine(p *Page, n *Node) bool {
+	if n.CLenA < 40 {
+		return false
+	}
+	found := false
+	p.walkSegments(n, func(s *Segment) {
+		found = found || strings.ContainsAny(s.Text, ".!?。！？")
+	})
+	return found
 }
