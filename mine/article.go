@@ -84,7 +84,13 @@ func articleResult(p *parsed, opts Options) *Result {
 		if s.Template || seen[s.Hash] || linkLine(s) || toc[s.Owner] || meta[s.Owner] || meta[s.Inner] {
 			return false
 		}
-		seen[s.Hash] = true
+		// A paragraph twice is a copy (a mobile and a desktop version of
+		// the story, a pull quote); a short line again is content, a
+		// recipe's "1 tsp. olive oil" or a table's name, or at worst an
+		// "Advertisement" marker.
+		if s.Len >= minCopyLen {
+			seen[s.Hash] = true
+		}
 		return true
 	}
 	var parts []string
@@ -131,6 +137,9 @@ func proseChars(p *Page, n *Node) int {
 func isProse(s *Segment) bool {
 	return !s.Template && s.Len-s.LinkLen >= 80 && 4*s.LinkLen < s.Len && strings.ContainsAny(s.Text, ".!?。！？")
 }
+
+// minCopyLen is the shortest line whose repeat in a story is a copy.
+const minCopyLen = 80
 
 func contentChars(p *Page, n *Node) int {
 	c := 0

@@ -95,3 +95,24 @@ func TestHoldsProse(t *testing.T) {
 		}
 	}
 }
+
+// A story's short lines may repeat (a recipe's portions, a plan's
+// headings); a paragraph found twice is a copy (a pull quote) and is
+// kept once.
+func TestInPageCopies(t *testing.T) {
+	body, err := os.ReadFile("testdata/single/recipe.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := ExtractSite([]Input{{Key: "recipe", Body: body}}, Options{}, true)[0].ArticleText()
+	for line, want := range map[string]int{
+		"Eat every 2–3 hours":              2,
+		"Containers: 1 Green, 1 Blue":      2,
+		"Cooking once on Sunday saves":     1,
+		"keep the salads apart from their": 1,
+	} {
+		if got := strings.Count(text, line); got != want {
+			t.Errorf("%q %d times, want %d:\n%s", line, got, want, text)
+		}
+	}
+}
