@@ -119,18 +119,8 @@ func articleResult(p *parsed, opts Options) *Result {
 // lines with sentences, not links): a short story on a busy page is still
 // the page's story, not a list page to keep whole.
 func holdsProse(p *Page, region *Node) bool {
-	in := proseChars(p, region)
-	return in > 0 && 2*in >= proseChars(p, p.Root)
-}
-
-func proseChars(p *Page, n *Node) int {
-	c := 0
-	p.walkSegments(n, func(s *Segment) {
-		if isProse(s) {
-			c += s.Len - s.LinkLen
-		}
-	})
-	return c
+	prose := proseByNode(p)
+	return prose[region.Index] > 0 && 2*prose[region.Index] >= prose[p.Root.Index]
 }
 
 // isProse: a line of sentences, not a link or a label.

@@ -225,11 +225,12 @@ func markByHints(p *Page) {
 	// "post-excerpt" is another post's teaser, not this page's story.
 	neg, sealed := make([]bool, len(p.Nodes)), make([]bool, len(p.Nodes))
 	for _, n := range p.Nodes {
-		inherited := n.Parent != nil && neg[n.Parent.Index]
-		switch h := hintScore(n); {
-		case n.Parent != nil && sealed[n.Parent.Index]:
+		if n.Parent != nil && sealed[n.Parent.Index] {
 			neg[n.Index], sealed[n.Index] = true, true
 			continue
+		}
+		inherited := n.Parent != nil && neg[n.Parent.Index]
+		switch h := hintScore(n); {
 		case h < 0:
 			neg[n.Index] = true
 		case h > 0:
@@ -353,8 +354,13 @@ func hasToken(list, token string) bool {
 
 // commonAncestor of a and b; b when a is nil.
 func commonAncestor(a, b *Node) *Node {
-	if a == nil {
+	// The DOM builder asks for every text node, mostly of the element
+	// it already has or of a child of it.
+	switch {
+	case a == nil:
 		return b
+	case a == b || b.Parent == a:
+		return a
 	}
 	depth := func(n *Node) int {
 		d := 0
@@ -376,7 +382,8 @@ func commonAncestor(a, b *Node) *Node {
 	return a
 }
 
-// proseByNode is proseChars for every node at once.
+// proseByNode is, for every node, the characters of prose in its
+// subtree (isProse lines, less their link text).
 func proseByNode(p *Page) []int {
 	out := make([]int, len(p.Nodes))
 	for i := range p.Segments {
