@@ -29,7 +29,7 @@ func TestSingleStories(t *testing.T) {
 			[]string{"More from the Valley", "Crews raise the new barrier", "Allotment waiting list"}},
 		{"sidebar.html", "",
 			[]string{"Every update brings new bugs", "saves us a day of guessing"},
-			[]string{"Author's column", "Sometimes people ask me", "Skills system update"}},
+			[]string{"Author's column", "Sometimes people ask me", "Skills update"}},
 		{"inline-meta.html", "",
 			[]string{"Small retailers are finding new ways", "clubs and group rides"},
 			[]string{"Last updated", "17:05", "Jane Smith", "Business reporter"}},
