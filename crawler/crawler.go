@@ -11,7 +11,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/gobwas/glob"
 	"github.com/gocolly/colly/v2"
 	"github.com/gocolly/colly/v2/queue"
 
@@ -137,6 +136,7 @@ type run struct {
 	frontier *frontier
 	hosts    *hosts
 	tr       *transport
+	polite   *politeness // per-host slots around Colly's requests
 	col      *colly.Collector
 	stopping chan struct{}
 	started  time.Time
@@ -185,6 +185,7 @@ func (c *Crawler) newRun(entry *url.URL) (*run, error) {
 	}
 	r.tr = &transport{next: next, retries: o.Retries, backoff: o.RetryBackoff, maxWait: 2 * time.Minute,
 		timeout: o.Timeout, maxBody: o.MaxBodySize, stopping: r.stopping}
+	r.polite = newPoliteness(o.Parallel, o.Delay)
 	r.col, err = r.newCollector(c.db)
 	if err != nil {
 		w.Close()
@@ -194,7 +195,7 @@ func (c *Crawler) newRun(entry *url.URL) (*run, error) {
 		client:    &http.Client{Transport: r.tr},
 		userAgent: o.UserAgent, ignore: o.IgnoreRobots, logger: o.Logger,
 		byHost:    map[string]*hostRules{},
-		onNewHost: r.limitHost,
+		onNewHost: r.polite.set,
 	}
 	return r, nil
 }
@@ -202,7 +203,7 @@ func (c *Crawler) newRun(entry *url.URL) (*run, error) {
 func (r *run) newCollector(db *store.DB) (*colly.Collector, error) {
 	col := colly.NewCollector(colly.UserAgent(r.opts.UserAgent), colly.AllowURLRevisit(), colly.MaxBodySize(0))
 	col.IgnoreRobotsTxt = true // robots.txt is checked before a URL is queued
-	col.WithTransport(r.tr)
+	col.WithTransport(&politeTransport{next: r.tr, p: r.polite})
 	col.SetRequestTimeout(0) // the transport times each attempt
 	col.SetRedirectHandler(r.redirect)
 	if err := col.SetStorage(newCollyStorage(db, r.w)); err != nil {
@@ -212,18 +213,6 @@ func (r *run) newCollector(db *store.DB) (*colly.Collector, error) {
 	col.OnResponse(r.onResponse)
 	col.OnError(r.onError)
 	return col, nil
-}
-
-// limitHost gives each host its own parallelism and delay in Colly.
-func (r *run) limitHost(host string, crawlDelay time.Duration) {
-	rule := &colly.LimitRule{DomainGlob: glob.QuoteMeta(host), Parallelism: r.opts.Parallel, Delay: r.opts.Delay}
-	if crawlDelay > 0 {
-		rule.Parallelism = 1
-		rule.Delay = max(rule.Delay, crawlDelay)
-	}
-	if err := r.col.Limit(rule); err != nil {
-		r.opts.Logger.Warn("cannot limit host", "host", host, "err", err)
-	}
 }
 
 func (r *run) crawl(ctx context.Context) (*Result, error) {
