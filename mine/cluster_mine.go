@@ -137,6 +137,8 @@ func autoCluster(g []*parsed, state *ClusterState, opts Options) []*Result {
 		if alone {
 			if d := declaredBody(p.page); d != nil {
 				p.region, p.declared = d, true
+			} else if t := titledRegion(p.page, p.region, p.links); t != nil {
+				p.region = t
 			}
 		}
 	}

@@ -7,8 +7,9 @@
 // region.go, article.go, toc.go).
 //
 // A page whose cluster is too small to learn a template from is mined
-// alone: class and id names, the page's declared articleBody and where
-// its prose is stand in for the template.
+// alone: class and id names, the page's declared articleBody, the
+// element around the headline its <title> repeats, and where its prose is
+// stand in for the template.
 //
 // Statistics live in a ClusterState that the store keeps (storemine.go),
 // so mining is incremental (miner.go). The package reads pages from the

@@ -398,3 +398,51 @@ func proseByNode(p *Page) []int {
 	}
 	return out
 }
+
+// titledRegion narrows a page's region to the element around its
+// headline (the heading that the page's <title> repeats) when that
+// element holds the region's prose, teaser boxes aside: a column that
+// holds a ticker of teasers above the story is not the story.
+func titledRegion(p *Page, region *Node, l *links) *Node {
+	title := strings.ToLower(strings.Join(strings.Fields(p.Title), " "))
+	if title == "" || region == nil {
+		return nil
+	}
+	var head *Node
+	last := p.lastDescendant(region)
+	for i := region.Index + 1; i <= last && head == nil; i++ {
+		n := p.Nodes[i]
+		if n.Tag != "h1" && n.Tag != "h2" || n.ALenA > 0 {
+			continue
+		}
+		var text []string
+		p.walkSegments(n, func(s *Segment) { text = append(text, s.Text) })
+		t := strings.ToLower(strings.Join(text, " "))
+		if len(strings.Fields(t)) >= 3 && strings.Contains(title, t) {
+			head = n
+		}
+	}
+	if head == nil {
+		return nil
+	}
+	boxed := l.inTOC(p, region)
+	prose := func(n *Node) int {
+		c := 0
+		p.walkSegments(n, func(s *Segment) {
+			if isProse(s) && !boxed[s.Owner] {
+				c += s.Len - s.LinkLen
+			}
+		})
+		return c
+	}
+	total := prose(region)
+	if total == 0 {
+		return nil
+	}
+	for a := head.Parent; a != nil && a != region; a = a.Parent {
+		if a.Block && 5*prose(a) >= 4*total {
+			return a
+		}
+	}
+	return nil
+}

@@ -13,7 +13,8 @@ import (
 // the sidebar for the page's main column. A dateline or byline in a span
 // among the story's blocks is left out like one in a block of its own.
 // A listicle's items, linked headlines with sentences after them, are
-// its story, where a box of headlines beside it is not.
+// its story, where a box of headlines beside it is not. Teasers in the
+// story's column stay out when the headline's element holds the prose.
 func TestSingleStories(t *testing.T) {
 	tests := []struct {
 		file     string
@@ -36,6 +37,9 @@ func TestSingleStories(t *testing.T) {
 		{"listicle.html", "",
 			[]string{"This is the tech news", "The CEO of a mobile carrier is stepping down in May", "Demand from data centres", "see you tomorrow"},
 			[]string{"Read next", "best laptops for students", "password manager"}},
+		{"titled.html", "",
+			[]string{"approved a new tram line", "expect more visitors once the trams run"},
+			[]string{"Partner news", "favourite weekend destination", "captain's bell"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
