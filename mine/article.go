@@ -119,7 +119,7 @@ func articleResult(p *parsed, opts Options) *Result {
 // lines with sentences, not links): a short story on a busy page is still
 // the page's story, not a list page to keep whole.
 func holdsProse(p *Page, region *Node) bool {
-	prose := proseByNode(p)
+	prose := proseByNode(p, nil)
 	return prose[region.Index] > 0 && 2*prose[region.Index] >= prose[p.Root.Index]
 }
 

@@ -165,43 +165,37 @@ func (b *builder) element(h *html.Node, parent *Node) *Node {
 // nearest element's CLEN or its link's ALEN. Whitespace is collapsed the
 // way a browser shows it: "<b>a</b>b" is one word, "a <b>b</b>" two.
 func (b *builder) text(n *Node, s string) {
-	added, first := 0, true
 	// Words as strings.Fields finds them, without its slice: this runs
 	// for every text node of every page.
-	for i := 0; i < len(s); {
-		r, size := rune(s[i]), 1
-		if r >= utf8.RuneSelf {
-			r, size = utf8.DecodeRuneInString(s[i:])
-		}
-		if isSpace(r) {
-			b.space = true
-			i += size
-			continue
-		}
-		j := i + size
-		for j < len(s) {
-			r, size := rune(s[j]), 1
-			if r >= utf8.RuneSelf {
-				r, size = utf8.DecodeRuneInString(s[j:])
-			}
-			if isSpace(r) {
-				break
-			}
-			j += size
-		}
-		if b.curLen > 0 && (!first || b.space) {
+	added, start := 0, -1
+	word := func(w string) {
+		if b.curLen > 0 && b.space {
 			b.cur.WriteByte(' ')
 			b.curLen++
 		}
-		first = false
-		w := s[i:j]
 		b.cur.WriteString(w)
 		b.curLen += len(w)
 		added += utf8.RuneCountInString(w)
 		b.space = false
-		i = j
 	}
-	if first {
+	for i, r := range s {
+		switch {
+		case !isSpace(r):
+			if start < 0 {
+				start = i
+			}
+		case start >= 0:
+			word(s[start:i])
+			start = -1
+			fallthrough
+		default:
+			b.space = true
+		}
+	}
+	if start >= 0 {
+		word(s[start:])
+	}
+	if added == 0 {
 		return // only spaces: b.space is set if there were any
 	}
 	b.inner = commonAncestor(b.inner, n)

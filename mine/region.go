@@ -220,7 +220,7 @@ func markComments(p *Page) {
 // short story, but its excerpts are no prose).
 func markByHints(p *Page) {
 	total := float64(p.Root.CLenA)
-	prose := proseByNode(p)
+	prose := proseByNode(p, nil)
 	// sealed: inside a nav, aside or footer kept as template, where a
 	// "post-excerpt" is another post's teaser, not this page's story.
 	neg, sealed := make([]bool, len(p.Nodes)), make([]bool, len(p.Nodes))
@@ -383,11 +383,12 @@ func commonAncestor(a, b *Node) *Node {
 }
 
 // proseByNode is, for every node, the characters of prose in its
-// subtree (isProse lines, less their link text).
-func proseByNode(p *Page) []int {
+// subtree (isProse lines, less their link text), skipping the lines of
+// the owners in skip (may be nil).
+func proseByNode(p *Page, skip map[*Node]bool) []int {
 	out := make([]int, len(p.Nodes))
 	for i := range p.Segments {
-		if s := &p.Segments[i]; isProse(s) {
+		if s := &p.Segments[i]; isProse(s) && !skip[s.Owner] {
 			out[s.Owner.Index] += s.Len - s.LinkLen
 		}
 	}
@@ -425,22 +426,13 @@ func titledRegion(p *Page, region *Node, l *links) *Node {
 	if head == nil {
 		return nil
 	}
-	boxed := l.inTOC(p, region)
-	prose := func(n *Node) int {
-		c := 0
-		p.walkSegments(n, func(s *Segment) {
-			if isProse(s) && !boxed[s.Owner] {
-				c += s.Len - s.LinkLen
-			}
-		})
-		return c
-	}
-	total := prose(region)
+	prose := proseByNode(p, l.inTOC(p, region))
+	total := prose[region.Index]
 	if total == 0 {
 		return nil
 	}
 	for a := head.Parent; a != nil && a != region; a = a.Parent {
-		if a.Block && 5*prose(a) >= 4*total {
+		if a.Block && 5*prose[a.Index] >= 4*total {
 			return a
 		}
 	}

@@ -18,19 +18,16 @@ func normHash(s string) uint64 {
 	space := false
 	for _, r := range s {
 		switch {
+		case isSpace(r):
+			space = true
+			continue
 		case r < 0x80:
 			switch {
-			case r == ' ' || r >= '\t' && r <= '\r':
-				space = true
-				continue
 			case r >= '0' && r <= '9':
 				r = '0'
 			case r >= 'A' && r <= 'Z':
 				r += 'a' - 'A'
 			}
-		case unicode.IsSpace(r):
-			space = true
-			continue
 		case unicode.IsDigit(r):
 			r = '0'
 		default:
