@@ -164,7 +164,7 @@ func (c *Crawler) newRun(entry *url.URL) (*run, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := c.db.NewWriter(store.WriterOptions{})
+	w := c.db.NewWriter(store.WriterOptions{Committed: o.Committed})
 	r := &run{opts: o, entry: entry, w: w, seen: seen, frontier: newFrontier(w, pending), stopping: make(chan struct{}), started: time.Now()}
 	r.total.Store(int64(pages))
 	if o.MaxPages > 0 {

@@ -59,6 +59,9 @@ type Options struct {
 	// Referrer: a focused crawl's first links, taken from pages already
 	// stored. Seen URLs are skipped, so a resumed crawl may pass them again.
 	Seeds []store.Request
+	// Committed, when set, is called with the URLs of the pages each of the
+	// store's commits made durable (see store.WriterOptions.Committed).
+	Committed func(pages []string)
 	// Logger receives the crawl's log; nil discards it.
 	Logger *slog.Logger
 	// Transport sends the requests; nil means a tuned http.Transport.

@@ -3,7 +3,6 @@ package export
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"time"
@@ -109,14 +108,10 @@ func Write(ctx context.Context, w io.Writer, db *store.DB, opts Options) (Summar
 // one result at a time so memory does not grow with the store.
 func eachResult(ctx context.Context, db *store.DB, kind Kind, write func(key string, r *mine.Result) error, sum *Summary) error {
 	seen := 0
-	err := db.MinedResults(func(key string, data []byte) error {
+	err := mine.EachResult(db, func(key string, r *mine.Result) error {
 		seen++
 		if err := ctx.Err(); err != nil {
 			return err
-		}
-		r := &mine.Result{}
-		if err := json.Unmarshal(data, r); err != nil {
-			return fmt.Errorf("export: result %s: %w", key, err)
 		}
 		if !kind.Match(r.Kind) {
 			return nil

@@ -49,7 +49,7 @@ func newRecord(key string, r *mine.Result, p *store.Page) Record {
 	meta := extractMeta(p.Body, []byte(html))
 	return Record{
 		URL:       pageURL(key, r),
-		Cluster:   r.Cluster,
+		Cluster:   string(r.Cluster),
 		Kind:      r.Kind,
 		Title:     r.Title,
 		Published: meta.Published,

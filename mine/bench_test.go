@@ -236,7 +236,7 @@ type mineCorpus struct {
 }
 
 type benchGroup struct {
-	id     string
+	id     ClusterID
 	inputs []Input
 	// For the stage benchmarks, made by prepare, dropped by release.
 	parsed []*parsed
@@ -250,11 +250,11 @@ func newMineCorpus(name string, sites [][]Input) *mineCorpus {
 	c := &mineCorpus{name: name}
 	for si, inputs := range sites {
 		ids := ClusterInputs(inputs, Options{}.withDefaults())
-		byID := map[string]*benchGroup{}
+		byID := map[ClusterID]*benchGroup{}
 		for _, in := range inputs {
 			c.pages++
 			c.bytes += int64(len(in.Body))
-			id := fmt.Sprintf("%d/%s", si, ids[in.Key])
+			id := ClusterID(fmt.Sprintf("%d/%s", si, ids[in.Key]))
 			g := byID[id]
 			if g == nil {
 				g = &benchGroup{id: id}

@@ -65,7 +65,7 @@ func (s *ClusterState) UnmarshalBinary(data []byte) error {
 // MineCluster mines pages of one cluster: it adds them to the cluster's
 // statistics, then extracts each page's article and TOC blocks with the
 // selected method. Pages may come in chunks; each chunk adds to state.
-func MineCluster(cluster string, state *ClusterState, inputs []Input, opts Options) []*Result {
+func MineCluster(cluster ClusterID, state *ClusterState, inputs []Input, opts Options) []*Result {
 	g := make([]*parsed, len(inputs))
 	for i, in := range inputs {
 		g[i] = parse(in, cluster)

@@ -42,6 +42,10 @@ type Options struct {
 	Cluster     ClusterOptions
 }
 
+// WithDefaults returns o with its zero settings replaced by the defaults
+// documented on each field.
+func (o Options) WithDefaults() Options { return o.withDefaults() }
+
 func (o Options) withDefaults() Options {
 	if o.Method == "" {
 		o.Method = MethodAuto
@@ -80,7 +84,7 @@ type parsed struct {
 	in       Input
 	doc      *html.Node
 	page     *Page
-	cluster  string
+	cluster  ClusterID
 	region   *Node
 	scores   []float64
 	links    *links // cleaned link measures, once templates are marked
@@ -89,7 +93,7 @@ type parsed struct {
 	declared bool   // region is the page's declared articleBody
 }
 
-func parse(in Input, cluster string) *parsed {
+func parse(in Input, cluster ClusterID) *parsed {
 	doc, err := html.Parse(bytes.NewReader(in.Body))
 	if err != nil { // x/net/html parses any bytes; kept for safety
 		doc = &html.Node{Type: html.DocumentNode}
@@ -109,7 +113,7 @@ func ExtractSite(inputs []Input, opts Options, single bool) []*Result {
 	opts = opts.withDefaults()
 	pages := make([]*parsed, len(inputs))
 	for i, in := range inputs {
-		pages[i] = parse(in, "single:"+in.Key)
+		pages[i] = parse(in, SingleCluster(in.Key))
 	}
 	if !single {
 		ids := clusterParsed(pages, opts)
@@ -117,8 +121,8 @@ func ExtractSite(inputs []Input, opts Options, single bool) []*Result {
 			p.cluster = ids[p.in.Key]
 		}
 	}
-	groups := map[string][]*parsed{}
-	var order []string
+	groups := map[ClusterID][]*parsed{}
+	var order []ClusterID
 	for _, p := range pages {
 		if _, ok := groups[p.cluster]; !ok {
 			order = append(order, p.cluster)
@@ -140,7 +144,7 @@ func ExtractSite(inputs []Input, opts Options, single bool) []*Result {
 
 // ClusterInputs assigns each page a cluster by URL pattern and template
 // signature (ALGORITHMS.md §0).
-func ClusterInputs(inputs []Input, opts Options) map[string]string {
+func ClusterInputs(inputs []Input, opts Options) map[string]ClusterID {
 	pages := make([]*parsed, len(inputs))
 	for i, in := range inputs {
 		pages[i] = parse(in, "")
@@ -148,10 +152,15 @@ func ClusterInputs(inputs []Input, opts Options) map[string]string {
 	return clusterParsed(pages, opts)
 }
 
-func clusterParsed(pages []*parsed, opts Options) map[string]string {
+func clusterParsed(pages []*parsed, opts Options) map[string]ClusterID {
 	in := make([]ClusterInput, len(pages))
 	for i, p := range pages {
 		in[i] = ClusterInput{Key: p.in.Key, URL: p.in.URL, Signature: TagPathSignature(p.doc)}
 	}
-	return Cluster(in, opts.Cluster)
+	ids := Cluster(in, opts.Cluster)
+	out := make(map[string]ClusterID, len(ids))
+	for k, id := range ids {
+		out[k] = ClusterID(id)
+	}
+	return out
 }

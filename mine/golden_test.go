@@ -68,7 +68,7 @@ func goldenRound(v float64) any {
 
 func goldenOf(r *Result) goldenResult {
 	g := goldenResult{
-		URL: r.URL, Cluster: r.Cluster, Method: r.Method, Kind: r.Kind, Title: r.Title,
+		URL: r.URL, Cluster: string(r.Cluster), Method: r.Method, Kind: r.Kind, Title: r.Title,
 		Template: goldenRound(r.Template), Fallback: r.Fallback,
 	}
 	conv := func(bs []Block) []goldenBlock {

@@ -31,15 +31,15 @@ type Block struct {
 
 // Result is what mining found on one page.
 type Result struct {
-	Key      string  `json:"key"`
-	URL      string  `json:"url,omitempty"`
-	Cluster  string  `json:"cluster"`
-	Method   string  `json:"method"`
-	Kind     Kind    `json:"kind"`
-	Title    string  `json:"title"`
-	Article  []Block `json:"article,omitempty"`
-	TOC      []Block `json:"toc,omitempty"`
-	Template float64 `json:"template_share"` // share of the page's text found to be template
+	Key      string    `json:"key"`
+	URL      string    `json:"url,omitempty"`
+	Cluster  ClusterID `json:"cluster"`
+	Method   string    `json:"method"`
+	Kind     Kind      `json:"kind"`
+	Title    string    `json:"title"`
+	Article  []Block   `json:"article,omitempty"`
+	TOC      []Block   `json:"toc,omitempty"`
+	Template float64   `json:"template_share"` // share of the page's text found to be template
 	// Pagination links a TOC page to the other pages of its list: not
 	// stories, but where a focused crawl finds more of them.
 	Pagination []Link `json:"pagination,omitempty"`

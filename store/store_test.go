@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 	"time"
 
@@ -181,6 +182,42 @@ func TestWriterFlushOrder(t *testing.T) {
 	}
 	if fr, _ := db.Frontier(); len(fr) != 0 {
 		t.Fatalf("frontier after the page was stored = %v", fr)
+	}
+}
+
+// Committed hears of a page once it is readable, and only of pages: a
+// reader told of a page finds it in the store.
+func TestWriterCommitted(t *testing.T) {
+	db, _ := openTemp(t)
+	var got [][]string
+	var missing []string
+	w := db.NewWriter(WriterOptions{MaxOps: 1000, MaxDelay: time.Hour, Committed: func(pages []string) {
+		for _, u := range pages {
+			if ok, err := db.HasPage(u); err != nil || !ok {
+				missing = append(missing, u)
+			}
+		}
+		got = append(got, pages)
+	}})
+	w.Enqueue(Request{URL: "http://a/x"})
+	w.PutPage(&Page{URL: "http://a/x", Status: 200, Body: []byte("x")})
+	w.PutFailure(Failure{URL: "http://a/y", Reason: "http-404"})
+	w.PutPage(&Page{URL: "http://a/z", Status: 200, Body: []byte("z")})
+	if len(got) != 0 {
+		t.Fatalf("told of %v before any commit", got)
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	w.SetCookies("a", "c=1")
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if want := [][]string{{"http://a/x", "http://a/z"}}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("committed = %v, want %v (a commit without pages is not reported)", got, want)
+	}
+	if len(missing) > 0 {
+		t.Fatalf("told of %v before a reader could see them", missing)
 	}
 }
 

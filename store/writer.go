@@ -18,10 +18,19 @@ type WriterOptions struct {
 	// MaxDelay commits operations that have waited this long. Zero means
 	// 100ms. It bounds what a killed process loses (and so fetches again).
 	MaxDelay time.Duration
+	// Committed, when set, is called after each successful commit with the
+	// URLs of the pages it stored, in submission order: what a reader of the
+	// store can now see. It runs on the writer's goroutine, so it must not
+	// wait for anything that waits for the writer.
+	Committed func(pages []string)
 }
 
-// op is one write; apply runs inside the batch's transaction.
-type op func(tx *bolt.Tx) error
+// op is one write: apply runs inside the batch's transaction; page is the
+// URL of the page it stores, if it stores one.
+type op struct {
+	apply func(tx *bolt.Tx) error
+	page  string
+}
 
 // Writer commits operations in groups, in submission order, from one
 // goroutine. Its methods are safe for concurrent use; they return at once
@@ -73,12 +82,15 @@ func (w *Writer) loop() {
 		}
 		err := w.db.bolt.Update(func(tx *bolt.Tx) error {
 			for _, o := range pending {
-				if err := o(tx); err != nil {
+				if err := o.apply(tx); err != nil {
 					return err
 				}
 			}
 			return nil
 		})
+		if err == nil {
+			w.reportCommitted(pending)
+		}
 		pending = pending[:0]
 		if err != nil {
 			err = fmt.Errorf("store: commit: %w", err)
@@ -116,6 +128,22 @@ func (w *Writer) loop() {
 			timer.Stop()
 			reply <- commit()
 		}
+	}
+}
+
+// reportCommitted tells WriterOptions.Committed which pages ops stored.
+func (w *Writer) reportCommitted(ops []op) {
+	if w.opts.Committed == nil {
+		return
+	}
+	var pages []string
+	for _, o := range ops {
+		if o.page != "" {
+			pages = append(pages, o.page)
+		}
+	}
+	if len(pages) > 0 {
+		w.opts.Committed(pages)
 	}
 }
 
@@ -190,7 +218,7 @@ func (w *Writer) Enqueue(r Request) error {
 		return fmt.Errorf("store: enqueue %s: %w", r.URL, err)
 	}
 	key := []byte(r.URL)
-	return w.submit(func(tx *bolt.Tx) error {
+	return w.submit(op{apply: func(tx *bolt.Tx) error {
 		seen := tx.Bucket(bucketSeen)
 		if seen.Get(key) != nil {
 			return nil
@@ -205,7 +233,7 @@ func (w *Writer) Enqueue(r Request) error {
 			return fmt.Errorf("enqueue %s: %w", r.URL, err)
 		}
 		return seen.Put(key, sk)
-	})
+	}})
 }
 
 // complete marks u as done: its frontier entry goes, it stays seen.
@@ -243,7 +271,7 @@ func (w *Writer) PutPage(p *Page, alsoSeen ...string) error {
 		return fmt.Errorf("store: put page %s: %w", p.URL, err)
 	}
 	key := []byte(p.URL)
-	return w.submit(func(tx *bolt.Tx) error {
+	return w.submit(op{page: p.URL, apply: func(tx *bolt.Tx) error {
 		if err := tx.Bucket(bucketPages).Put(key, val); err != nil {
 			return fmt.Errorf("put page %s: %w", p.URL, err)
 		}
@@ -254,7 +282,7 @@ func (w *Writer) PutPage(p *Page, alsoSeen ...string) error {
 			return err
 		}
 		return complete(tx, key)
-	})
+	}})
 }
 
 // PutFailure records why f.URL gave no page and removes it from the
@@ -265,7 +293,7 @@ func (w *Writer) PutFailure(f Failure, alsoSeen ...string) error {
 		return fmt.Errorf("store: put failure %s: %w", f.URL, err)
 	}
 	key := []byte(f.URL)
-	return w.submit(func(tx *bolt.Tx) error {
+	return w.submit(op{apply: func(tx *bolt.Tx) error {
 		if err := tx.Bucket(bucketFailures).Put(key, val); err != nil {
 			return fmt.Errorf("put failure %s: %w", f.URL, err)
 		}
@@ -273,13 +301,13 @@ func (w *Writer) PutFailure(f Failure, alsoSeen ...string) error {
 			return err
 		}
 		return complete(tx, key)
-	})
+	}})
 }
 
 // SetCookies replaces the cookies kept for host, in commit order with the
 // pages (a cookie change is not worth an fsync of its own).
 func (w *Writer) SetCookies(host, cookies string) error {
-	return w.submit(func(tx *bolt.Tx) error {
+	return w.submit(op{apply: func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketCookies).Put([]byte(host), []byte(cookies))
-	})
+	}})
 }

@@ -13,6 +13,7 @@ import (
 
 	"infocrawl/crawler"
 	"infocrawl/crawler/testsite"
+	"infocrawl/focus"
 	"infocrawl/mine"
 	"infocrawl/store"
 )
@@ -50,7 +51,7 @@ func runTests(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "crawl:", err)
 		return 1
 	}
-	if _, err := mine.MineStore(ctx, db, mine.Options{}, false, nil); err != nil {
+	if _, err := focus.MineStore(ctx, db, mine.Options{}, false, nil); err != nil {
 		fmt.Fprintln(os.Stderr, "mine:", err)
 		return 1
 	}
@@ -72,7 +73,7 @@ func siteKey(t testing.TB, uri string) string {
 func articleURI(t testing.TB) string {
 	t.Helper()
 	for _, a := range fixture.site.Articles() {
-		if r, err := mine.StoredResult(fixture.db, siteKey(t, a.URI)); err == nil && r.Kind != mine.KindTOC {
+		if r, err := mine.LoadResult(fixture.db, siteKey(t, a.URI)); err == nil && r.Kind != mine.KindTOC {
 			return a.URI
 		}
 	}

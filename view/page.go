@@ -30,7 +30,7 @@ func Page(db *store.DB, u string, opts Options) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("view: %w", err)
 	}
-	res, err := mine.StoredResult(db, u)
+	res, err := mine.LoadResult(db, u)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, fmt.Errorf("view: %s: %w", u, ErrNotMined)
 	}

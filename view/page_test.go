@@ -29,7 +29,7 @@ func TestPageOutlines(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			key := siteKey(t, c.uri)
-			res, err := mine.StoredResult(fixture.db, key)
+			res, err := mine.LoadResult(fixture.db, key)
 			if err != nil {
 				t.Fatal(err)
 			}

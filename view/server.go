@@ -2,7 +2,6 @@ package view
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
@@ -36,10 +35,10 @@ type server struct {
 
 // pageRow is the part of a stored result the lists show.
 type pageRow struct {
-	Key     string    `json:"key"`
-	Cluster string    `json:"cluster"`
-	Kind    mine.Kind `json:"kind"`
-	Title   string    `json:"title"`
+	Key     string
+	Cluster string
+	Kind    mine.Kind
+	Title   string
 }
 
 type clusterRow struct {
@@ -51,13 +50,8 @@ type clusterRow struct {
 // rows reads every stored result's list fields, in URL order.
 func (s *server) rows() ([]pageRow, error) {
 	var out []pageRow
-	err := s.db.MinedResults(func(u string, data []byte) error {
-		var r pageRow
-		if err := json.Unmarshal(data, &r); err != nil {
-			return fmt.Errorf("result %s: %w", u, err)
-		}
-		r.Key = u
-		out = append(out, r)
+	err := mine.EachResult(s.db, func(key string, r *mine.Result) error {
+		out = append(out, pageRow{Key: key, Cluster: string(r.Cluster), Kind: r.Kind, Title: r.Title})
 		return nil
 	})
 	if err != nil {

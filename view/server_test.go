@@ -15,7 +15,7 @@ func TestHandler(t *testing.T) {
 	srv := httptest.NewServer(Handler(fixture.db, Options{}))
 	defer srv.Close()
 	key := siteKey(t, articleURI(t))
-	res, err := mine.StoredResult(fixture.db, key)
+	res, err := mine.LoadResult(fixture.db, key)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,8 +24,8 @@ func TestHandler(t *testing.T) {
 		code int
 		want string
 	}{
-		{"/", http.StatusOK, "/cluster?id=" + url.QueryEscape(res.Cluster)},
-		{"/cluster?id=" + url.QueryEscape(res.Cluster), http.StatusOK, "/show?url=" + url.QueryEscape(key)},
+		{"/", http.StatusOK, "/cluster?id=" + url.QueryEscape(string(res.Cluster))},
+		{"/cluster?id=" + url.QueryEscape(string(res.Cluster)), http.StatusOK, "/show?url=" + url.QueryEscape(key)},
 		{"/show?url=" + url.QueryEscape(key), http.StatusOK, `data-ic-kind="article"`},
 		{"/show?url=" + url.QueryEscape(key), http.StatusOK, `<a href="` + srv.URL + `/">all clusters</a>`},
 		{"/show?url=" + url.QueryEscape(fixture.srv.URL+"/nope.html"), http.StatusNotFound, "page not stored"},

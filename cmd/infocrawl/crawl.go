@@ -2,12 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 
 	"infocrawl/config"
 	"infocrawl/crawler"
+	"infocrawl/focus"
 	"infocrawl/store"
 )
 
@@ -53,22 +55,81 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 }
 
 // crawlInto runs a crawl with cfg and prints its summary.
-func crawlInto(ctx context.Context, cfg config.Config, entry string, stdout, stderr io.Writer) error {
-	if cfg.Focus {
-		return focusInto(ctx, cfg, entry, stdout, stderr)
-	}
+func crawlInto(ctx context.Context, cfg config.Config, entry string, stdout, stderr io.Writer) (err error) {
 	db, err := store.Open(cfg.DB, nil)
 	if err != nil {
 		return err
 	}
-	defer db.Close()
+	defer closeStore(db, &err)
+	if cfg.Focus {
+		return focusInto(ctx, db, cfg, entry, stdout, stderr)
+	}
 	if phase, err := db.Phase(); err != nil {
 		return err
 	} else if phase != "" {
 		return usageError("%s holds a focused crawl: add --focus to resume it", cfg.DB)
 	}
-	_, err = runCrawler(ctx, db, crawlerOptions(cfg, newLogger(stderr, cfg.LogLevel)), entry, cfg, stdout, stderr)
+	c := crawler.New(db, crawlerOptions(cfg, newLogger(stderr, cfg.LogLevel)))
+	ended := crawlReport(c, cfg, stdout, stderr)
+	res, err := c.Run(ctx, entry)
+	ended(res)
+	switch {
+	case errors.Is(err, crawler.ErrEntryMismatch):
+		return usageError("%v", err)
+	case err != nil:
+		return err
+	case res.Interrupted:
+		return interrupted(cfg.DB, stderr)
+	}
+	return nil
+}
+
+// focusInto runs a focused crawl (package focus) with cfg.
+func focusInto(ctx context.Context, db *store.DB, cfg config.Config, entry string, stdout, stderr io.Writer) error {
+	logger := newLogger(stderr, cfg.LogLevel)
+	progress := mineProgress(cfg.Quiet, stderr)
+	err := focus.Run(ctx, db, focus.Options{
+		Entry: entry, Crawl: crawlerOptions(cfg, logger),
+		LearnDepth: cfg.LearnDepth, LearnPages: cfg.LearnPages,
+		Mine: mineOptions(cfg.Mine), Logger: logger, Out: stdout,
+		Crawling:     func(c *crawler.Crawler) func(*crawler.Result) { return crawlReport(c, cfg, stdout, stderr) },
+		Mined:        func(sum *focus.Summary) { endMineProgress(progress, stderr); printMineSummary(stdout, sum) },
+		MineProgress: progress,
+	})
+	switch {
+	case errors.Is(err, focus.ErrPlainStore):
+		return usageError("%s holds a plain crawl; a focused crawl needs its own --db", cfg.DB)
+	case errors.Is(err, crawler.ErrEntryMismatch):
+		return usageError("%v", err)
+	case errors.Is(err, focus.ErrInterrupted):
+		return interrupted(cfg.DB, stderr)
+	}
 	return err
+}
+
+// crawlReport draws a crawl's progress line while it runs; the function
+// it returns stops it and prints the crawl's summary.
+func crawlReport(c *crawler.Crawler, cfg config.Config, stdout, stderr io.Writer) func(*crawler.Result) {
+	stop := startProgress(stderr, cfg.Quiet, c.Progress)
+	return func(res *crawler.Result) {
+		stop()
+		if res != nil {
+			printSummary(stdout, res, cfg.DB)
+		}
+	}
+}
+
+// interrupted tells the user the state is saved and how to go on.
+func interrupted(db string, stderr io.Writer) error {
+	fmt.Fprintf(stderr, "interrupted: state saved in %s; run the same command again to resume\n", db)
+	return errInterrupted
+}
+
+// closeStore closes db, reporting its error when nothing failed before.
+func closeStore(db *store.DB, err *error) {
+	if cerr := db.Close(); *err == nil && cerr != nil {
+		*err = cerr
+	}
 }
 
 func crawlerOptions(cfg config.Config, logger *slog.Logger) crawler.Options {

@@ -22,6 +22,7 @@ import (
 
 	"infocrawl/crawler"
 	"infocrawl/crawler/testsite"
+	"infocrawl/focus"
 	"infocrawl/mine"
 	"infocrawl/store"
 )
@@ -43,7 +44,7 @@ func minedSite(t *testing.T) (site *testsite.Site, path string) {
 	if _, err := crawler.New(db, crawler.Options{Depth: 2, Parallel: 8}).Run(ctx, srv.URL+"/"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := mine.MineStore(ctx, db, mine.Options{}, false, nil); err != nil {
+	if _, err := focus.MineStore(ctx, db, mine.Options{}, false, nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := db.Close(); err != nil {
@@ -150,7 +151,7 @@ func TestExportJSONL(t *testing.T) {
 			continue
 		}
 		key, _ := crawler.Canonical(r["url"].(string))
-		res, err := mine.StoredResult(d, key)
+		res, err := mine.LoadResult(d, key)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -181,7 +182,7 @@ func TestExportJSONL(t *testing.T) {
 			t.Errorf("--kind toc exported %s of kind %v", r["url"], k)
 		}
 		key, _ := crawler.Canonical(r["url"].(string))
-		res, err := mine.StoredResult(d, key)
+		res, err := mine.LoadResult(d, key)
 		if err != nil {
 			t.Fatal(err)
 		}

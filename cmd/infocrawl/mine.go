@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"infocrawl/focus"
 	"infocrawl/mine"
 	"infocrawl/store"
 )
@@ -21,7 +22,7 @@ in the store; mining again later adds new pages to the statistics.
 
 Prints, per cluster, how many pages are articles, TOCs, both, or neither.`
 
-func runMine(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runMine(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
 	var db, method string
 	var all, quiet bool
 	fs := newFlagSet("mine", "mine --db FILE [--all] [--method M]", mineAbout, stderr)
@@ -49,36 +50,49 @@ func runMine(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	defer d.Close()
+	defer closeStore(d, &err)
 	return mineInto(ctx, d, opts, all, quiet, stdout, stderr)
 }
 
 func mineInto(ctx context.Context, d *store.DB, opts mine.Options, all, quiet bool, stdout, stderr io.Writer) error {
-	progress := func(done, total int) {}
-	if !quiet && isTerminal(stderr) {
-		progress = func(done, total int) { fmt.Fprintf(stderr, "\r\033[Kmined %d of %d pages", done, total) }
-		defer fmt.Fprint(stderr, "\r\033[K")
-	}
-	sum, err := mine.MineStore(ctx, d, opts, all, progress)
+	progress := mineProgress(quiet, stderr)
+	sum, err := focus.MineStore(ctx, d, opts, all, progress)
+	endMineProgress(progress, stderr)
 	if sum != nil {
 		printMineSummary(stdout, sum)
 	}
 	return err
 }
 
-func printMineSummary(w io.Writer, sum *mine.Summary) {
+// endMineProgress clears mineProgress's line, if there is one.
+func endMineProgress(progress func(int, int), stderr io.Writer) {
+	if progress != nil {
+		fmt.Fprint(stderr, "\r\033[K")
+	}
+}
+
+// mineProgress returns a progress line for mining on a terminal, nil
+// when quiet or not on one.
+func mineProgress(quiet bool, stderr io.Writer) func(done, total int) {
+	if quiet || !isTerminal(stderr) {
+		return nil
+	}
+	return func(done, total int) { fmt.Fprintf(stderr, "\r\033[Kmined %d of %d pages", done, total) }
+}
+
+func printMineSummary(w io.Writer, sum *focus.Summary) {
 	fmt.Fprintf(w, "mined %d pages in %d clusters\n", sum.Mined, len(sum.Clusters))
 	if len(sum.Clusters) == 0 {
 		return
 	}
 	ids := make([]string, 0, len(sum.Clusters))
 	for id := range sum.Clusters {
-		ids = append(ids, id)
+		ids = append(ids, string(id))
 	}
 	sort.Strings(ids)
 	fmt.Fprintf(w, "%-60s %8s %8s %12s %8s\n", "cluster", "article", "toc", "article+toc", "other")
 	for _, id := range ids {
-		c := sum.Clusters[id]
+		c := sum.Clusters[mine.ClusterID(id)]
 		name := id
 		if len(name) > 60 {
 			name = "…" + name[len(name)-59:]

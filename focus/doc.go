@@ -1,0 +1,30 @@
+// Package focus runs the pipeline that turns a crawler and a miner into a
+// focused crawl, and mines a store's pages.
+//
+// # Basics
+//
+// [Run] crawls a site in three phases, recorded in the store so that a
+// killed crawl resumes in the phase it was in:
+//
+//  1. learn: a plain breadth-first crawl of every link to
+//     [Options.LearnDepth] (or [Options.LearnPages] pages);
+//  2. mine: [MineStore] clusters the learnt pages, learns each cluster's
+//     template and finds every page's article and TOC blocks;
+//  3. focus: the crawl goes on to the full depth from the TOC links of
+//     the learnt pages, and from each new page follows only its TOC links
+//     and, while a list still names stories the crawl had not been given,
+//     the list's further pages. A [Miner] mines each page as it arrives,
+//     against its cluster's statistics, which the page then joins.
+//
+// [MineStore] alone is what "infocrawl mine" runs: it mines the pages of a
+// store that have no result, cluster by cluster, committing each chunk's
+// results with the statistics that produced them.
+//
+// # Caveats
+//
+// Cluster statistics count every page mined, so the Miner writes them only
+// once the store has committed the pages they count: the crawler tells it
+// through [crawler.Options.Committed]. A kill loses at most the results of
+// the pages fetched since the last flush; those pages are mined again by
+// the closing MineStore of the resumed crawl, never counted twice.
+package focus

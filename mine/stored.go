@@ -1,0 +1,119 @@
+package mine
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+
+	"infocrawl/store"
+)
+
+// The store keeps mine's records as bytes; mine owns their encodings, and
+// these functions are the only places that encode or decode them: a
+// result is JSON, a cluster's state binary (ClusterState.MarshalBinary),
+// the clustering JSON.
+
+// LoadResult returns a page's stored mining result; the error wraps
+// store.ErrNotFound when the page has none.
+func LoadResult(db *store.DB, key string) (*Result, error) {
+	raw, err := db.MinedResult(key)
+	if err != nil {
+		return nil, err
+	}
+	return decodeResult(key, raw)
+}
+
+// EachResult calls fn with every stored result, in URL order, decoding one
+// at a time so that memory does not grow with the store. key is the page's
+// key in the store.
+func EachResult(db *store.DB, fn func(key string, r *Result) error) error {
+	return db.MinedResults(func(key string, raw []byte) error {
+		r, err := decodeResult(key, raw)
+		if err != nil {
+			return err
+		}
+		return fn(key, r)
+	})
+}
+
+func decodeResult(key string, raw []byte) (*Result, error) {
+	r := &Result{}
+	if err := json.Unmarshal(raw, r); err != nil {
+		return nil, fmt.Errorf("mine: result %s: %w", key, err)
+	}
+	return r, nil
+}
+
+// PutResults stores results with the state of the cluster that produced
+// them, in one transaction.
+func PutResults(db *store.DB, cluster ClusterID, state *ClusterState, results []*Result) error {
+	mined := make([]store.Mined, len(results))
+	for i, r := range results {
+		data, err := json.Marshal(r)
+		if err != nil {
+			return fmt.Errorf("mine: encode result %s: %w", r.Key, err)
+		}
+		mined[i] = store.Mined{URL: r.Key, Data: data}
+	}
+	raw, err := state.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	return db.PutMined(string(cluster), raw, mined)
+}
+
+// LoadClusterState returns a cluster's state as the store keeps it, an
+// empty one when the store has none.
+func LoadClusterState(db *store.DB, id ClusterID) (*ClusterState, error) {
+	s := NewClusterState()
+	raw, err := db.ClusterState(string(id))
+	if err != nil || raw == nil {
+		return s, err
+	}
+	if err := s.UnmarshalBinary(raw); err != nil {
+		return nil, fmt.Errorf("mine: cluster %s: %w", id, err)
+	}
+	return s, nil
+}
+
+// Clustering is the assignment of pages to clusters, and of URL patterns
+// to clusters for the pages that arrive later.
+type Clustering struct {
+	Pages    map[string]ClusterID `json:"pages"`    // page key → cluster
+	Patterns map[string]ClusterID `json:"patterns"` // URL pattern → cluster
+}
+
+// LoadClustering returns the store's clustering, an empty one when the
+// store has none.
+func LoadClustering(db *store.DB) (*Clustering, error) {
+	cl := &Clustering{Pages: map[string]ClusterID{}, Patterns: map[string]ClusterID{}}
+	raw, err := db.Clustering()
+	if err != nil || raw == nil {
+		return cl, err
+	}
+	if err := json.Unmarshal(raw, cl); err != nil {
+		return nil, fmt.Errorf("mine: stored clustering: %w", err)
+	}
+	return cl, nil
+}
+
+// Save stores the clustering.
+func (c *Clustering) Save(db *store.DB) error {
+	raw, err := json.Marshal(c)
+	if err != nil {
+		return fmt.Errorf("mine: encode clustering: %w", err)
+	}
+	return db.SetClustering(raw)
+}
+
+// Place finds a new page's cluster by its URL pattern, else its host's
+// catch-all cluster.
+func (c *Clustering) Place(u *url.URL) ClusterID {
+	if u == nil {
+		return SiteCluster("")
+	}
+	if id, ok := c.Patterns[URLPattern(u)]; ok {
+		return id
+	}
+	return SiteCluster(u.Host)
+}
