@@ -61,11 +61,11 @@ func testStore(t *testing.T) *store.DB {
 	results := []*mine.Result{
 		{Key: pages[0].URL, URL: pages[0].FinalURL, Cluster: "c1", Kind: mine.KindArticleTOC, Title: "Port reopens",
 			Article: []mine.Block{
-				{Path: "html/body/div.article/div.article-body", Text: "The port reopened on Tuesday.", HTML: "<div><p>The port reopened on Tuesday.</p></div>"},
-				{Path: "html/body/div.article/div.more", Text: "Ships queued.", HTML: "<div><p>Ships queued.</p></div>"}},
-			TOC: []mine.Block{{Path: "html/body/div.related", Links: []mine.Link{{URL: "http://news.example/world/dock.html", Text: "Dock strike ends"}}}}},
+				{Paths: []string{"html/body/div.article/div.article-body"}, Text: "The port reopened on Tuesday.", HTML: "<div><p>The port reopened on Tuesday.</p></div>"},
+				{Paths: []string{"html/body/div.article/div.more"}, Text: "Ships queued.", HTML: "<div><p>Ships queued.</p></div>"}},
+			TOC: []mine.Block{{Paths: []string{"html/body/div.related"}, Links: []mine.Link{{URL: "http://news.example/world/dock.html", Text: "Dock strike ends"}}}}},
 		{Key: pages[1].URL, URL: pages[1].FinalURL, Cluster: "c2", Kind: mine.KindTOC, Title: "World",
-			TOC: []mine.Block{{Path: "html/body/ul", Links: []mine.Link{{URL: "http://news.example/world/port.html", Text: "Port [reopens]"}}}}},
+			TOC: []mine.Block{{Paths: []string{"html/body/ul"}, Links: []mine.Link{{URL: "http://news.example/world/port.html", Text: "Port [reopens]"}}}}},
 	}
 	var mined []store.Mined
 	for _, r := range results {

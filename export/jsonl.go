@@ -91,7 +91,7 @@ func blockPaths(r *mine.Result) []string {
 	}
 	out := make([]string, 0, len(blocks))
 	for _, b := range blocks {
-		out = append(out, b.Path)
+		out = append(out, b.Path())
 	}
 	return out
 }

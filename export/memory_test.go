@@ -43,7 +43,7 @@ func TestExportMemoryFlat(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := &mine.Result{Key: u, URL: u, Cluster: "c", Kind: mine.KindArticle, Title: fmt.Sprint("Story ", i),
-			Article: []mine.Block{{Path: "html/body/div.story", Text: text + "\n\n" + text, HTML: body}}}
+			Article: []mine.Block{{Paths: []string{"html/body/div.story"}, Text: text + "\n\n" + text, HTML: body}}}
 		b, _ := json.Marshal(r)
 		mined = append(mined, store.Mined{URL: u, Data: b})
 		if len(mined) == 200 {

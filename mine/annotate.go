@@ -13,7 +13,7 @@ import (
 type Annotation struct {
 	Node   *html.Node         // the element, in the document given to Annotate
 	Path   string             // its NodePath
-	Kind   string             // "article", "toc" or "template"
+	Kind   Kind               // KindArticle, KindTOC or KindTemplate
 	Scores map[string]float64 // the block's scores; for template, what marked it
 }
 
@@ -39,9 +39,9 @@ func Annotate(doc *html.Node, u *url.URL, res *Result, state *ClusterState, opts
 	}
 	informative := map[*Node]bool{}
 	for _, set := range []struct {
-		kind   string
+		kind   Kind
 		blocks []Block
-	}{{"article", res.Article}, {"toc", res.TOC}} {
+	}{{KindArticle, res.Article}, {KindTOC, res.TOC}} {
 		for _, b := range set.blocks {
 			for _, n := range blockNodes(page, byPath, b) {
 				informative[n] = true
@@ -51,7 +51,7 @@ func Annotate(doc *html.Node, u *url.URL, res *Result, state *ClusterState, opts
 	}
 	for _, a := range templateNodes(page, state, opts) {
 		if !informative[a.n] {
-			out = append(out, Annotation{Node: a.n.H, Path: NodePath(a.n), Kind: "template", Scores: a.scores})
+			out = append(out, Annotation{Node: a.n.H, Path: NodePath(a.n), Kind: KindTemplate, Scores: a.scores})
 		}
 	}
 	index := map[*html.Node]int{}
@@ -62,13 +62,13 @@ func Annotate(doc *html.Node, u *url.URL, res *Result, state *ClusterState, opts
 	return out
 }
 
-// blockNodes returns the elements of b: for each of its " + "-joined
-// paths, the element with that path, or, among several, those holding
+// blockNodes returns the elements of b: for each of its paths, the
+// element with that path, or, among several, those holding
 // most of b's links (a TOC) or text (an article).
 func blockNodes(p *Page, byPath map[string][]*Node, b Block) []*Node {
 	want := map[string]int{}
 	var order []string
-	for _, path := range strings.Split(b.Path, " + ") {
+	for _, path := range b.Paths {
 		if want[path] == 0 {
 			order = append(order, path)
 		}

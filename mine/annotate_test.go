@@ -50,7 +50,7 @@ func TestAnnotate(t *testing.T) {
 	cases := []struct {
 		name     string
 		uris     []string
-		kind     string // the kind whose blocks must all be found
+		kind     Kind // the kind whose blocks must all be found
 		template []string
 	}{
 		{"article page", articles, "article", []string{"div#header.site-header", "div#footer.site-footer"}},
@@ -66,7 +66,7 @@ func TestAnnotate(t *testing.T) {
 			if len(blocks) == 0 {
 				t.Fatalf("no %s blocks mined (kind %s)", c.kind, res.Kind)
 			}
-			got := map[string]map[string]bool{}
+			got := map[Kind]map[string]bool{}
 			nodes := map[*html.Node]bool{}
 			for _, a := range anns {
 				if got[a.Kind] == nil {
@@ -78,7 +78,7 @@ func TestAnnotate(t *testing.T) {
 				}
 			}
 			for _, b := range blocks {
-				for _, p := range strings.Split(b.Path, " + ") {
+				for _, p := range b.Paths {
 					if !got[c.kind][p] {
 						t.Errorf("%s block %s not annotated; got %v", c.kind, p, got[c.kind])
 					}
@@ -109,7 +109,7 @@ func TestAnnotate(t *testing.T) {
 // still gets its template from class and id hints.
 func TestAnnotateUnplacedBlock(t *testing.T) {
 	doc, _ := html.Parse(strings.NewReader(`<html><body><nav><a href="/a">A</a> <a href="/b">B</a></nav><div class="story"><p>Text.</p></div></body></html>`))
-	res := &Result{Article: []Block{{Path: "informative blocks", Text: "Text."}, {Path: "html/body/div.missing"}}}
+	res := &Result{Article: []Block{{Paths: []string{"informative blocks"}, Text: "Text."}, {Paths: []string{"html/body/div.missing"}}}}
 	anns := Annotate(doc, nil, res, nil, Options{})
 	if len(anns) != 1 || anns[0].Kind != "template" || anns[0].Path != "html/body/nav" {
 		t.Errorf("got %+v, want one template annotation of html/body/nav", anns)

@@ -109,7 +109,7 @@ func articleResult(p *parsed, opts Options) *Result {
 		return res
 	}
 	res.Kind = KindArticle
-	res.Article = []Block{{Path: NodePath(region), Text: text, HTML: outerHTML(region), Scores: map[string]float64{
+	res.Article = []Block{{Paths: []string{NodePath(region)}, Text: text, HTML: outerHTML(region), Scores: map[string]float64{
 		"sii":    sii(region, func(n *Node) float64 { return float64(n.CLenA) }),
 		"region": p.scores[region.Index], "template_share": res.Template}}}
 	return res

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/gob"
 	"fmt"
-	"strings"
 )
 
 // ClusterState is what mining has learnt about one cluster. It only grows:
@@ -169,12 +168,12 @@ func newResult(p *parsed, opts Options) *Result {
 	return res
 }
 
-func pathsOf(ns []*Node) string {
+func pathsOf(ns []*Node) []string {
 	paths := make([]string, len(ns))
 	for i, n := range ns {
 		paths[i] = NodePath(n)
 	}
-	return strings.Join(paths, " + ")
+	return paths
 }
 
 func kindOf(article, toc bool) Kind {

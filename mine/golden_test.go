@@ -74,7 +74,7 @@ func goldenOf(r *Result) goldenResult {
 	conv := func(bs []Block) []goldenBlock {
 		var out []goldenBlock
 		for _, b := range bs {
-			gb := goldenBlock{Path: b.Path, Text: b.Text, Links: b.Links}
+			gb := goldenBlock{Path: b.Path(), Text: b.Text, Links: b.Links}
 			if len(b.Scores) > 0 {
 				gb.Scores = make(map[string]any, len(b.Scores))
 				for k, v := range b.Scores {

@@ -14,7 +14,7 @@ func infoDiscovererCluster(g []*parsed, stats *Stats, opts Options) []*Result {
 		res := newResult(p, opts)
 		if text := infoText(p.page, hs[i], th); len([]rune(text)) >= opts.MinArticleChars {
 			res.Kind = KindArticle
-			res.Article = []Block{{Path: "informative blocks", Text: text, Scores: map[string]float64{
+			res.Article = []Block{{Paths: []string{"informative blocks"}, Text: text, Scores: map[string]float64{
 				"threshold": th, "h_cb": meanEntropy(hs[i], th)}}}
 		}
 		out = append(out, res)
@@ -63,10 +63,10 @@ func wisdomCluster(g []*parsed, stats *Stats, opts Options) []*Result {
 			return !w.f.hasT[n.Index] || w.f.cii[n.Index] > 1-opts.WISDOM.withDefaults().TCArticle
 		}
 		if text := condensedText(p.page, w.article, keep); len([]rune(text)) >= opts.MinArticleChars {
-			res.Article = []Block{{Path: pathsOf(w.article), Text: text, Scores: wisdomScores(w, w.article, func(n *Node) float64 { return float64(n.CLenA) })}}
+			res.Article = []Block{{Paths: pathsOf(w.article), Text: text, Scores: wisdomScores(w, w.article, func(n *Node) float64 { return float64(n.CLenA) })}}
 		}
 		if links := tocLinks(w.toc); len(links) >= opts.MinTOCLinks {
-			res.TOC = []Block{{Path: pathsOf(w.toc), Links: links, Scores: wisdomScores(w, w.toc, func(n *Node) float64 { return float64(n.ALenA) })}}
+			res.TOC = []Block{{Paths: pathsOf(w.toc), Links: links, Scores: wisdomScores(w, w.toc, func(n *Node) float64 { return float64(n.ALenA) })}}
 		}
 		res.Kind = kindOf(len(res.Article) > 0, len(res.TOC) > 0)
 		out = append(out, res)

@@ -1,6 +1,9 @@
 package mine
 
-import "strings"
+import (
+	"encoding/json"
+	"strings"
+)
 
 // Kind is what a page is, by its informative structure.
 type Kind string
@@ -13,6 +16,10 @@ const (
 	KindOther      Kind = "other"
 )
 
+// KindTemplate is the kind of an annotated block that the template
+// repeats (see Annotate); a page is never of this kind.
+const KindTemplate Kind = "template"
+
 // Link is an anchor inside a TOC block.
 type Link struct {
 	URL  string `json:"url"`
@@ -22,11 +29,49 @@ type Link struct {
 // Block is an informative block of a page: part of its article, or a TOC
 // (a list of links to stories).
 type Block struct {
-	Path   string             `json:"path"`            // NodePath of the block's element
-	Text   string             `json:"text,omitempty"`  // paragraphs separated by blank lines
-	HTML   string             `json:"html,omitempty"`  // the element's outer HTML
-	Links  []Link             `json:"links,omitempty"` // TOC blocks: their anchors
+	// Paths are the NodePaths of the block's elements: one, or several for
+	// a block made of sibling elements (WISDOM's, or a TOC spread over
+	// lists). InfoDiscoverer's block, made of text from all over the page,
+	// has the single pseudo-path "informative blocks".
+	Paths  []string
+	Text   string             // paragraphs separated by blank lines
+	HTML   string             // the element's outer HTML
+	Links  []Link             // TOC blocks: their anchors
+	Scores map[string]float64 // the measures that chose the block, by name
+}
+
+// pathSep joins a block's paths in its JSON form.
+const pathSep = " + "
+
+// blockJSON is the JSON form of a Block, as the store and extract's
+// NAME.json keep it: its paths joined by pathSep.
+type blockJSON struct {
+	Path   string             `json:"path"`
+	Text   string             `json:"text,omitempty"`
+	HTML   string             `json:"html,omitempty"`
+	Links  []Link             `json:"links,omitempty"`
 	Scores map[string]float64 `json:"scores,omitempty"`
+}
+
+// Path is the block's paths joined as its JSON form joins them.
+func (b Block) Path() string { return strings.Join(b.Paths, pathSep) }
+
+// MarshalJSON writes the block's JSON form.
+func (b Block) MarshalJSON() ([]byte, error) {
+	return json.Marshal(blockJSON{Path: b.Path(), Text: b.Text, HTML: b.HTML, Links: b.Links, Scores: b.Scores})
+}
+
+// UnmarshalJSON reads the block's JSON form.
+func (b *Block) UnmarshalJSON(data []byte) error {
+	var j blockJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	*b = Block{Text: j.Text, HTML: j.HTML, Links: j.Links, Scores: j.Scores}
+	if j.Path != "" {
+		b.Paths = strings.Split(j.Path, pathSep)
+	}
+	return nil
 }
 
 // Result is what mining found on one page.

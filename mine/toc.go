@@ -198,7 +198,7 @@ func addTOC(res *Result, p *parsed, opts Options, alone bool) []*Node {
 	}
 	blocks = append(blocks, headlineLists(page, l, blocks)...)
 	if found := tocLinksClean(page, blocks, l); len(found) >= opts.MinTOCLinks {
-		res.TOC = []Block{{Path: pathsOf(blocks), Links: found, Scores: map[string]float64{
+		res.TOC = []Block{{Paths: pathsOf(blocks), Links: found, Scores: map[string]float64{
 			"sii": sii(blocks[0], l.fA), "stories": float64(l.stories[blocks[0].Index])}}}
 	}
 	article := len(res.Article) > 0
@@ -256,7 +256,7 @@ func votedTOC(res *Result, p *parsed, votes map[string]int, opts Options) {
 	if len(found) == 0 {
 		return
 	}
-	res.TOC = []Block{{Path: NodePath(n), Links: found, Scores: map[string]float64{"votes": float64(bestN)}}}
+	res.TOC = []Block{{Paths: []string{NodePath(n)}, Links: found, Scores: map[string]float64{"votes": float64(bestN)}}}
 	res.Kind = kindOf(len(res.Article) > 0, true)
 }
 

@@ -28,7 +28,7 @@ var legendTmpl = template.Must(template.New("legend").Parse(`<div id="ic-legend"
 func legend(res *mine.Result, counts map[string]int, home string) *html.Node {
 	unplaced := 0
 	for _, b := range append(append([]mine.Block(nil), res.Article...), res.TOC...) {
-		if !strings.HasPrefix(b.Path, "html") { // NodePaths start at the root
+		if !strings.HasPrefix(b.Path(), "html") { // NodePaths start at the root
 
 			unplaced++
 		}

@@ -46,7 +46,7 @@ func TestPageOutlines(t *testing.T) {
 				t.Fatalf("%s mined as %s: no %s blocks", c.uri, res.Kind, c.kind)
 			}
 			for _, b := range blocks {
-				for _, p := range strings.Split(b.Path, " + ") {
+				for _, p := range b.Paths {
 					if !slices.Contains(got[c.kind], p) {
 						t.Errorf("%s block %s not outlined; outlined %v", c.kind, p, got[c.kind])
 					}

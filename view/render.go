@@ -61,10 +61,11 @@ func mark(anns []mine.Annotation) map[string]int {
 	for _, n := range order {
 		var ks, labels, tips []string
 		for _, a := range byNode[n] {
-			if !slices.Contains(ks, a.Kind) {
-				ks = append(ks, a.Kind)
-				labels = append(labels, strings.ToUpper(a.Kind))
-				counts[a.Kind]++
+			k := string(a.Kind)
+			if !slices.Contains(ks, k) {
+				ks = append(ks, k)
+				labels = append(labels, strings.ToUpper(k))
+				counts[k]++
 			}
 			tips = append(tips, tooltip(a))
 		}
@@ -78,7 +79,7 @@ func mark(anns []mine.Annotation) map[string]int {
 
 // tooltip is an annotation's hover text: kind, path, scores by name.
 func tooltip(a mine.Annotation) string {
-	lines := []string{a.Kind + " block", "path: " + a.Path}
+	lines := []string{string(a.Kind) + " block", "path: " + a.Path}
 	names := make([]string, 0, len(a.Scores))
 	for k := range a.Scores {
 		names = append(names, k)
