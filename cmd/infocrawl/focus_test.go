@@ -2,9 +2,7 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -19,6 +17,7 @@ import (
 	"infocrawl/crawler"
 	"infocrawl/crawler/testsite"
 	"infocrawl/eval"
+	"infocrawl/internal/shared"
 	"infocrawl/mine"
 	"infocrawl/store"
 )
@@ -151,9 +150,7 @@ func TestFocusTestSite(t *testing.T) {
 // went scores as well as a whole-site mining.
 func TestFocusWhizzy(t *testing.T) {
 	siteDir := filepath.Join(whizzyDir, "site")
-	if _, err := os.Stat(siteDir); errors.Is(err, fs.ErrNotExist) {
-		t.Skipf("%s absent", whizzyDir)
-	}
+	shared.Require(t, siteDir)
 	truth := readWhizzyTruth(t, filepath.Join(whizzyDir, "truth.jsonl"))
 	kinds := map[string]string{}
 	for _, p := range truth {

@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
-	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -17,13 +15,15 @@ import (
 
 	"infocrawl/crawler"
 	"infocrawl/eval"
+	"infocrawl/internal/shared"
 	"infocrawl/mine"
 	"infocrawl/store"
 )
 
-// whizzyDir is the real blog of ../shared/datasets/sites (see its
-// README.md): a static WordPress export, site/, with its truth.jsonl.
-const whizzyDir = "../../../shared/datasets/sites/whizzy"
+// whizzyDir is the real blog of the shared data sets, datasets/sites
+// (see its README.md): a static WordPress export, site/, with its
+// truth.jsonl.
+var whizzyDir = shared.Path("datasets", "sites", "whizzy")
 
 // The floors TestWhizzyQuality asserts: just under what the default
 // extractor measures today (article F1 0.977, TOC links P 0.986 R 0.969), so
@@ -83,9 +83,7 @@ func readWhizzyTruth(t *testing.T, path string) []whizzyPage {
 // for whoever works on mining.
 func TestWhizzyQuality(t *testing.T) {
 	siteDir := filepath.Join(whizzyDir, "site")
-	if _, err := os.Stat(siteDir); errors.Is(err, fs.ErrNotExist) {
-		t.Skipf("%s absent", whizzyDir)
-	}
+	shared.Require(t, siteDir)
 	truth := readWhizzyTruth(t, filepath.Join(whizzyDir, "truth.jsonl"))
 
 	srv := httptest.NewServer(http.FileServer(http.Dir(siteDir)))
