@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// The import arrows of STYLE.md: store is a leaf, mine and crawler never
+// The import arrows of docs/ARCHITECTURE.md: store is a leaf, mine and crawler never
 // import each other, config is only for cmd, export reads the store and
 // mine's results but never crawls.
 func TestPackageArrows(t *testing.T) {
