@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // Config is every setting of a crawl. The zero value is not valid: start
@@ -32,14 +32,23 @@ type Config struct {
 	LearnPages   int           `yaml:"learn-pages"`
 
 	Mine Mine `yaml:"-"` // the mine-* keys, flattened below
+
+	// Deprecated lists the renamed keys the file used, for the caller to
+	// warn about; Load accepts them under their new names.
+	Deprecated []Deprecation `yaml:"-"`
 }
 
-// Mine holds the mining settings (ALGORITHMS.md's defaults). Their YAML
-// keys start with "mine-"; zero values mean mine's documented defaults.
+// Mine holds the mining settings (docs/ALGORITHMS.md). Their YAML keys
+// start with "mine-"; zero values mean mine's defaults (mine.DefaultOptions,
+// which the texts of Validate repeat and cmd/infocrawl's tests check).
 type Mine struct {
-	Method              string  `yaml:"mine-method"`
-	MinClusterPages     int     `yaml:"mine-min-cluster-pages"`
-	ClusterMinPages     int     `yaml:"mine-cluster-min-pages"`
+	Method string `yaml:"mine-method"`
+	// TemplateMinPages: a cluster with fewer pages is mined one page at a
+	// time (mine.Options.MinClusterPages).
+	TemplateMinPages int `yaml:"mine-template-min-pages"`
+	// MergePatternsBelow: URL-pattern groups with fewer pages are merged
+	// into a larger pattern (mine.ClusterOptions.MinPages).
+	MergePatternsBelow  int     `yaml:"mine-merge-patterns-below"`
 	ClusterSplitOverlap float64 `yaml:"mine-cluster-split-overlap"`
 	TemplateShare       float64 `yaml:"mine-template-share"`
 	TemplateMinDF       int     `yaml:"mine-template-min-df"`
@@ -89,12 +98,22 @@ func Load(path string, base Config) (Config, error) {
 		return base, fmt.Errorf("config: %s: line %d: want a mapping of settings", path, root.Line)
 	}
 	fields := fieldsByKey(&cfg)
+	spelt := map[string]string{} // key → how the file spelt it
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
-		ptr, ok := fields[k.Value]
+		key := k.Value
+		if renamed, ok := RenamedKeys[key]; ok {
+			key = renamed
+			cfg.Deprecated = append(cfg.Deprecated, Deprecation{Key: k.Value, Use: key, File: path, Line: k.Line})
+		}
+		ptr, ok := fields[key]
 		if !ok {
 			return base, fmt.Errorf("config: %s: line %d: unknown setting %q", path, k.Line, k.Value)
 		}
+		if prev, ok := spelt[key]; ok && prev != k.Value {
+			return base, fmt.Errorf("config: %s: line %d: %s and %s are one setting; keep %s", path, k.Line, prev, k.Value, key)
+		}
+		spelt[key] = k.Value
 		if err := v.Decode(ptr); err != nil {
 			return base, fmt.Errorf("config: %s: line %d: %s: %q is not valid: %v", path, v.Line, k.Value, v.Value, err)
 		}
@@ -117,6 +136,25 @@ func fieldsByKey(c *Config) map[string]any {
 		}
 	}
 	return out
+}
+
+// RenamedKeys maps each old key to the key that replaced it. Keys are a
+// contract with the users' files, so an old key keeps working; Load
+// reports it in Config.Deprecated.
+var RenamedKeys = map[string]string{
+	"mine-min-cluster-pages": "mine-template-min-pages",
+	"mine-cluster-min-pages": "mine-merge-patterns-below",
+}
+
+// Deprecation is one use of a renamed key in a config file.
+type Deprecation struct {
+	Key, Use string // the old key and the one to use instead
+	File     string
+	Line     int
+}
+
+func (d Deprecation) String() string {
+	return fmt.Sprintf("%s: line %d: %s is deprecated: use %s", d.File, d.Line, d.Key, d.Use)
 }
 
 // FieldError names the setting at fault and the value it was given.
@@ -150,8 +188,8 @@ func (c *Config) Validate() error {
 		{c.Retries >= 0 && c.Retries <= 20, "retries", c.Retries, "0 to 20"},
 		{validLevel(c.LogLevel), "log-level", strconv.Quote(c.LogLevel), "debug, info, warn or error"},
 		{validMethod(c.Mine.Method), "mine-method", strconv.Quote(c.Mine.Method), "auto, infodiscoverer, wisdom, ttr or eem"},
-		{c.Mine.MinClusterPages >= 0, "mine-min-cluster-pages", c.Mine.MinClusterPages, "0 (default 3) or more"},
-		{c.Mine.ClusterMinPages >= 0, "mine-cluster-min-pages", c.Mine.ClusterMinPages, "0 (default 8) or more"},
+		{c.Mine.TemplateMinPages >= 0, "mine-template-min-pages", c.Mine.TemplateMinPages, "0 (default 3) or more"},
+		{c.Mine.MergePatternsBelow >= 0, "mine-merge-patterns-below", c.Mine.MergePatternsBelow, "0 (default 8) or more"},
 		{share(c.Mine.ClusterSplitOverlap), "mine-cluster-split-overlap", c.Mine.ClusterSplitOverlap, "0 (default 0.5) to 1"},
 		{share(c.Mine.TemplateShare), "mine-template-share", c.Mine.TemplateShare, "0 (default 0.5) to 1"},
 		{c.Mine.TemplateMinDF >= 0, "mine-template-min-df", c.Mine.TemplateMinDF, "0 (default 2) or more"},

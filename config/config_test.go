@@ -93,3 +93,53 @@ func TestMineSettings(t *testing.T) {
 		t.Fatalf("mine settings = %+v", cfg.Mine)
 	}
 }
+
+func TestRenamedKeys(t *testing.T) {
+	dir := t.TempDir()
+	load := func(yaml string) (Config, error) {
+		path := filepath.Join(dir, "r.yaml")
+		if err := os.WriteFile(path, []byte(yaml), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return Load(path, Default())
+	}
+	for _, c := range []struct {
+		yaml            string
+		template, merge int
+		deprecated      []string
+	}{
+		{"mine-template-min-pages: 4\nmine-merge-patterns-below: 9\n", 4, 9, nil},
+		{"mine-min-cluster-pages: 4\nmine-cluster-min-pages: 9\n", 4, 9, []string{"mine-min-cluster-pages", "mine-cluster-min-pages"}},
+		{"mine-min-cluster-pages: 5\nmine-merge-patterns-below: 7\n", 5, 7, []string{"mine-min-cluster-pages"}},
+	} {
+		cfg, err := load(c.yaml)
+		if err != nil {
+			t.Errorf("%q: %v", c.yaml, err)
+			continue
+		}
+		if cfg.Mine.TemplateMinPages != c.template || cfg.Mine.MergePatternsBelow != c.merge {
+			t.Errorf("%q: template %d merge %d, want %d %d", c.yaml, cfg.Mine.TemplateMinPages, cfg.Mine.MergePatternsBelow, c.template, c.merge)
+		}
+		var got []string
+		for _, d := range cfg.Deprecated {
+			got = append(got, d.Key)
+			if d.Use != RenamedKeys[d.Key] || d.Line == 0 || !strings.Contains(d.String(), d.Use) {
+				t.Errorf("%q: deprecation %+v does not name the new key and its line", c.yaml, d)
+			}
+		}
+		if strings.Join(got, ",") != strings.Join(c.deprecated, ",") {
+			t.Errorf("%q: deprecated %v, want %v", c.yaml, got, c.deprecated)
+		}
+	}
+	for old, renamed := range RenamedKeys {
+		for _, yaml := range []string{old + ": 4\n" + renamed + ": 5\n", renamed + ": 5\n" + old + ": 4\n"} {
+			_, err := load(yaml)
+			if err == nil || !strings.Contains(err.Error(), old) || !strings.Contains(err.Error(), renamed) {
+				t.Errorf("%q: got %v, want an error naming both keys", yaml, err)
+			}
+		}
+	}
+	if _, err := load("mine-template-min-pages: -1\n"); err == nil || !strings.Contains(err.Error(), "mine-template-min-pages: -1") {
+		t.Errorf("bad value: got %v, want an error naming the new key", err)
+	}
+}

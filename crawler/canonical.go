@@ -17,7 +17,8 @@ const maxURLLength = 4096
 var errNotHTTP = errors.New("not an http(s) URL")
 
 // resolve parses href relative to base and canonicalises it. It is the one
-// place a link is parsed: Colly would parse it twice more (CRAWLER.md).
+// place a link is parsed: Colly would parse it twice more (docs/CRAWLER.md,
+// "CPU goes to URL parsing").
 func resolve(base *url.URL, href string) (*url.URL, error) {
 	href = strings.TrimSpace(href)
 	if href == "" || href[0] == '#' {

@@ -9,10 +9,10 @@ import (
 
 // collyStorage is Colly's storage.Storage over the store: cookies survive a
 // resumed crawl. Colly's own visited check (IsVisited then Visited, a read
-// and a later write keyed by the raw URL) is what fetched pages twice in
-// CRAWLER.md, so the crawler turns it off (AllowURLRevisit) and keeps the
-// canonical seen set itself; Visited and IsVisited here serve only
-// Collector.HasVisited.
+// and a later write keyed by the raw URL) lets goroutines that find one
+// link at once all fetch it (docs/CRAWLER.md), so the crawler turns it off
+// (AllowURLRevisit) and keeps the canonical seen set itself; Visited and
+// IsVisited here serve only Collector.HasVisited.
 type collyStorage struct {
 	db *store.DB
 	w  *store.Writer

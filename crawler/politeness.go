@@ -10,7 +10,7 @@ import (
 // politeness keeps each host's parallelism and delay. Colly has limit
 // rules for this, but hosts become known only as links reach them, and a
 // rule added while Colly crawls races with its own reads of the rules
-// (v2.3.0 checks them outside its lock), which the race detector caught.
+// (v2.3.0 reads them outside its lock): a data race under -race.
 type politeness struct {
 	parallel int
 	delay    time.Duration

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"infocrawl/crawler/testsite"
 	"infocrawl/eval"
 	"infocrawl/export"
+	"infocrawl/internal/shared"
 	"infocrawl/mine"
 	"infocrawl/store"
 )
@@ -296,13 +296,11 @@ func focusedSiteScore(t *testing.T, site *testsite.Site, f crawlFigures) (f1, to
 	return f1, tocP, tocR
 }
 
-// whizzySite returns the real blog's folder, skipping the test when the
-// shared datasets are absent.
+// whizzySite returns the real blog's folder (see internal/shared for
+// when it is absent).
 func whizzySite(t *testing.T) string {
 	t.Helper()
 	dir := filepath.Join(whizzyDir, "site")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("%s absent", whizzyDir)
-	}
+	shared.Require(t, dir)
 	return dir
 }

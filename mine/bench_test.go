@@ -23,8 +23,8 @@ import (
 // BenchmarkMine measures mining on two corpora, the test site's pages
 // (site.Reach(3), served in-process; its Big5 and Shift_JIS pages are
 // decoded to UTF-8 with x/net/html/charset, as the crawler does) and the
-// big9 pages (../../shared/datasets/big9/<era>/html/*.htm, skipped only
-// when that folder is absent).
+// big9 pages (datasets/big9/<era>/html/*.htm of the shared folder beside
+// the repository, skipped when that folder is absent).
 //
 // Each corpus is grouped into clusters once, outside the timings, by
 // ClusterInputs (URL pattern and template signature, as ExtractSite

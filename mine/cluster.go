@@ -75,7 +75,7 @@ type patternGroup struct {
 }
 
 // Cluster assigns every page a cluster ID: pages of one template share
-// an ID (ALGORITHMS.md §0, §7). It is deterministic: the same pages in
+// an ID (docs/ALGORITHMS.md §0, §7). It is deterministic: the same pages in
 // any order give the same IDs.
 //
 //  1. Pages are grouped by URLPattern, per host.

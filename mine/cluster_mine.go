@@ -115,7 +115,7 @@ func addPagination(g []*parsed, out []*Result) {
 	}
 }
 
-// autoCluster is the default extractor (ALGORITHMS.md §7): template
+// autoCluster is the default extractor (docs/ALGORITHMS.md §7): template
 // removal by cross-page redundancy, region selection over the cleaned
 // tree, the region path voted across the cluster, TOC blocks by k-MIB on
 // the cleaned links. A cluster too small to learn a template from is

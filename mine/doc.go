@@ -1,4 +1,4 @@
-// Package mine finds each page's informative structure, as ALGORITHMS.md
+// Package mine finds each page's informative structure, as docs/ALGORITHMS.md
 // specifies it: page clusters by URL pattern and template (cluster.go,
 // urlpattern.go), terms and their entropy across a cluster (terms.go,
 // entropy.go, InfoDiscoverer in infodiscoverer.go), the WISDOM measures

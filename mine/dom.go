@@ -57,7 +57,7 @@ type Page struct {
 	Title    string // from <title>
 }
 
-// blockTags start a new segment (ALGORITHMS.md §2's block elements, plus
+// blockTags start a new segment (docs/ALGORITHMS.md §2's block elements, plus
 // the other elements browsers lay out as blocks).
 var blockTags = map[atom.Atom]bool{
 	atom.Address: true, atom.Article: true, atom.Aside: true, atom.Blockquote: true, atom.Body: true,

@@ -9,7 +9,7 @@ import (
 
 // TermStat is one term's statistics in a cluster: TF = Σ tf_i, S = Σ tf_i·ln tf_i,
 // over the cluster's pages i. With the page count n they give the term's
-// entropy exactly (ALGORITHMS.md §1), and they only ever grow by addition,
+// entropy exactly (docs/ALGORITHMS.md §1), and they only ever grow by addition,
 // so a cluster's statistics can be built page by page and kept in the store.
 type TermStat struct {
 	TF float64

@@ -19,7 +19,7 @@ func statsOf(tfs []float64) *Stats {
 }
 
 // TestEntropyWorkedExamples checks the papers' worked examples (WISDOM's
-// Fig. 5 and ALGORITHMS.md §1) through both the batch and the incremental
+// Fig. 5 and docs/ALGORITHMS.md §1) through both the batch and the incremental
 // formula.
 func TestEntropyWorkedExamples(t *testing.T) {
 	tests := []struct {

@@ -24,7 +24,7 @@ type Options struct {
 	Method string // default auto
 	// MinClusterPages: a page whose cluster has fewer pages is mined
 	// alone (one-page mode). Default 3: template detection needs 3 to 5
-	// pages of a template (ALGORITHMS.md §7).
+	// pages of a template (docs/ALGORITHMS.md §7).
 	MinClusterPages int
 	TemplateShare   float64 // a segment in this share of a cluster's pages is template; default 0.5
 	TemplateMinDF   int     // …and in at least this many pages; default 2
@@ -143,7 +143,7 @@ func ExtractSite(inputs []Input, opts Options, single bool) []*Result {
 }
 
 // ClusterInputs assigns each page a cluster by URL pattern and template
-// signature (ALGORITHMS.md §0).
+// signature (docs/ALGORITHMS.md §0).
 func ClusterInputs(inputs []Input, opts Options) map[string]ClusterID {
 	pages := make([]*parsed, len(inputs))
 	for i, in := range inputs {

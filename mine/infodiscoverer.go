@@ -2,7 +2,7 @@ package mine
 
 import "strings"
 
-// InfoDiscoverer (Lin & Ho, ALGORITHMS.md §2): a page's content blocks
+// InfoDiscoverer (Lin & Ho, docs/ALGORITHMS.md §2): a page's content blocks
 // are its block elements' own text (a block's strings exclude those of
 // its child blocks: the segments it owns); a block's entropy H(CB) is the
 // mean EN of its terms across the cluster; blocks at or below the

@@ -7,7 +7,7 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-// RegionOptions weighs what a DOM region is worth (ALGORITHMS.md §7): its
+// RegionOptions weighs what a DOM region is worth (docs/ALGORITHMS.md §7): its
 // non-link text counts for it, its link text and template text against.
 type RegionOptions struct {
 	LinkPenalty     float64 // per character of link text; default 1

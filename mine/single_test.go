@@ -8,9 +8,9 @@ import (
 
 // One-page mode on pages whose story is short beside the page's other
 // text: the declared article body and a page's prose win over a long
-// footer, teaser lists and a sidebar of excerpts, where the story's small
-// share of the page used to make it fall back to the whole page or take
-// the sidebar for the page's main column. A dateline or byline in a span
+// footer, teaser lists and a sidebar of excerpts, so that the story's
+// small share of the page neither makes it fall back to the whole page
+// nor takes the sidebar for the page's main column. A dateline or byline in a span
 // among the story's blocks is left out like one in a block of its own.
 // A listicle's items, linked headlines with sentences after them, are
 // its story, where a box of headlines beside it is not. Teasers in the

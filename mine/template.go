@@ -4,7 +4,7 @@ import "math"
 
 // TemplateStats counts, for one cluster, in how many pages each
 // normalised segment occurs: InfoDiscoverer's idea with exact features
-// (ALGORITHMS.md §7). A segment found in half the cluster's pages is
+// (docs/ALGORITHMS.md §7). A segment found in half the cluster's pages is
 // template: menus, footers, stock phrases, with no hand-written rule.
 // Counts only grow, so pages can be added as a crawl goes on.
 type TemplateStats struct {

@@ -14,7 +14,7 @@ import (
 // it would look maximally informative to term entropy while saying nothing.
 const maxWordBytes = 64
 
-// Terms returns the normalised terms of text, in text order (ALGORITHMS.md §0).
+// Terms returns the normalised terms of text, in text order (docs/ALGORITHMS.md §0).
 func Terms(text string) []string {
 	return AppendTerms(nil, text)
 }

@@ -207,7 +207,7 @@ func addTOC(res *Result, p *parsed, opts Options, alone bool) []*Node {
 		listing = p.region != nil && l.isTOC(p.region)
 	}
 	// Alone, the whole-page fallback keeps a list or table page's text
-	// (ALGORITHMS.md §7): such a page is article+toc, not a listing.
+	// (docs/ALGORITHMS.md §7): such a page is article+toc, not a listing.
 	if res.Fallback != "" && alone {
 		listing = false
 	}

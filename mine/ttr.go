@@ -28,7 +28,7 @@ type TTROptions struct {
 	// 1; any other value is used as it is.
 	Lambda float64
 	// FromMean moves the threshold to μ + Lambda·σ, the restatement in
-	// ALGORITHMS.md §5, instead of the paper's Lambda·σ.
+	// docs/ALGORITHMS.md §5, instead of the paper's Lambda·σ.
 	FromMean bool
 	// Clusters, when 2 or more, replaces the threshold by the paper's
 	// clustering variant: one-dimensional k-means of the smoothed ratios

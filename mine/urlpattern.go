@@ -35,7 +35,7 @@ const (
 	maxExtLen = 5
 )
 
-// URLPattern generalises a URL into its template pattern (ALGORITHMS.md §0):
+// URLPattern generalises a URL into its template pattern (docs/ALGORITHMS.md §0):
 //
 //	http://news.example/world/2024/03/15/markets-rally-as-rates-fall.html
 //	→ news.example/world/{n}/{n}/{n}/{slug}.html

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// WISDOMOptions are WISDOM's parameters (ALGORITHMS.md §3). Zero values
+// WISDOMOptions are WISDOM's parameters (docs/ALGORITHMS.md §3). Zero values
 // mean the paper's defaults.
 type WISDOMOptions struct {
 	K         int     // blocks k-MIB looks for; default 1

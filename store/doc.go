@@ -21,7 +21,7 @@
 // # Buckets (schema version 2)
 //
 //	bucket    key                      value
-//	meta      "schema"                 decimal schema version ("1")
+//	meta      "schema"                 decimal schema version ("2")
 //	          "entry"                  the crawl's entry URL
 //	          "created"                RFC 3339 creation time
 //	pages     canonical URL            page record: version byte, uvarint

@@ -82,6 +82,7 @@ func loadConfig(fs *flag.FlagSet, cfg config.Config, configFile string, bind fun
 	if err != nil {
 		return cfg, err
 	}
+	warnDeprecated(newLogger(fs.Output(), fromFile.LogLevel), fromFile)
 	replay := flag.NewFlagSet(fs.Name(), flag.ContinueOnError)
 	bind(replay, &fromFile)
 	var setErr error

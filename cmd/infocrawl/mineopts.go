@@ -2,6 +2,7 @@ package main
 
 import (
 	"flag"
+	"log/slog"
 
 	"infocrawl/config"
 	"infocrawl/mine"
@@ -12,7 +13,7 @@ import (
 func mineOptions(m config.Mine) mine.Options {
 	return mine.Options{
 		Method:          m.Method,
-		MinClusterPages: m.MinClusterPages,
+		MinClusterPages: m.TemplateMinPages,
 		TemplateShare:   m.TemplateShare,
 		TemplateMinDF:   m.TemplateMinDF,
 		FallbackShare:   m.FallbackShare,
@@ -20,7 +21,7 @@ func mineOptions(m config.Mine) mine.Options {
 		MinTOCLinks:     m.MinTOCLinks,
 		Region:          mine.RegionOptions{LinkPenalty: m.LinkPenalty, TemplatePenalty: m.TemplatePenalty},
 		WISDOM:          mine.WISDOMOptions{K: m.WisdomK, ST: m.WisdomST, TCTOC: m.WisdomTCTOC, TCArticle: m.WisdomTCArticle},
-		Cluster:         mine.ClusterOptions{MinPages: m.ClusterMinPages, SplitOverlap: m.ClusterSplitOverlap},
+		Cluster:         mine.ClusterOptions{MinPages: m.MergePatternsBelow, SplitOverlap: m.ClusterSplitOverlap},
 	}
 }
 
@@ -33,6 +34,7 @@ func loadMineOptions(fs *flag.FlagSet, configFile, method string) (mine.Options,
 		if cfg, err = config.Load(configFile, cfg); err != nil {
 			return mine.Options{}, err
 		}
+		warnDeprecated(newLogger(fs.Output(), "warn"), cfg)
 	}
 	opts := mineOptions(cfg.Mine)
 	methodSet := false
@@ -41,4 +43,11 @@ func loadMineOptions(fs *flag.FlagSet, configFile, method string) (mine.Options,
 		opts.Method = method
 	}
 	return opts, nil
+}
+
+// warnDeprecated logs each renamed key the config file used.
+func warnDeprecated(logger *slog.Logger, cfg config.Config) {
+	for _, d := range cfg.Deprecated {
+		logger.Warn("deprecated config key", "key", d.Key, "use", d.Use, "file", d.File, "line", d.Line)
+	}
 }

@@ -1,0 +1,75 @@
+// Package shared locates the data sets some tests read from outside the
+// repository: the shared folder (datasets/, eval/score.py) that sits
+// beside the module's root as ../shared.
+//
+// A test that needs it calls [Dir] (or [Require] on a [Path]): without
+// the folder the test is skipped on a developer's machine, and fails when
+// CI=true is set, so a CI run that lost the data cannot pass by skipping.
+// INFOCRAWL_SHARED names another folder in place of ../shared.
+package shared
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// EnvDir names the folder that replaces ../shared.
+const EnvDir = "INFOCRAWL_SHARED"
+
+// Root returns the shared folder: $INFOCRAWL_SHARED when set, else
+// ../shared beside the root of the module that holds the working
+// directory (go test runs each package in its own folder).
+func Root() string {
+	if d := os.Getenv(EnvDir); d != "" {
+		return d
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		return filepath.Join("..", "shared")
+	}
+	for d := dir; ; {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return filepath.Join(filepath.Dir(d), "shared")
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return filepath.Join("..", "shared")
+		}
+		d = parent
+	}
+}
+
+// Path returns elem joined under the shared folder. It does not check
+// that the path exists: use it for paths a test needs before it has a
+// testing.TB, and check them with Require.
+func Path(elem ...string) string {
+	return filepath.Join(append([]string{Root()}, elem...)...)
+}
+
+// Require skips t when path does not exist, or fails it when the
+// environment has CI=true. Other errors (a permission denied) fail t.
+func Require(t testing.TB, path string) {
+	t.Helper()
+	_, err := os.Stat(path)
+	switch {
+	case err == nil:
+		return
+	case !errors.Is(err, fs.ErrNotExist):
+		t.Fatalf("shared data %s: %v", path, err)
+	case os.Getenv("CI") == "true":
+		t.Fatalf("shared data %s absent, and CI=true requires it (set %s to its folder)", path, EnvDir)
+	default:
+		t.Skipf("shared data %s absent (set %s to its folder)", path, EnvDir)
+	}
+}
+
+// Dir returns elem under the shared folder after Require has checked it.
+func Dir(t testing.TB, elem ...string) string {
+	t.Helper()
+	p := Path(elem...)
+	Require(t, p)
+	return p
+}
