@@ -17,7 +17,7 @@ import (
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/charset"
 
-	"infocrawl/crawler/testsite"
+	"infocrawl/internal/testsite"
 )
 
 // BenchmarkMine measures mining on two corpora, the test site's pages

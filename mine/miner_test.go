@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"infocrawl/crawler/testsite"
+	"infocrawl/internal/testsite"
 	"infocrawl/store"
 )
 

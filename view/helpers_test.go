@@ -12,7 +12,7 @@ import (
 	"golang.org/x/net/html"
 
 	"infocrawl/crawler"
-	"infocrawl/crawler/testsite"
+	"infocrawl/internal/testsite"
 	"infocrawl/mine"
 	"infocrawl/store"
 )

@@ -21,7 +21,7 @@ import (
 	"github.com/nlnwa/gowarc"
 
 	"infocrawl/crawler"
-	"infocrawl/crawler/testsite"
+	"infocrawl/internal/testsite"
 	"infocrawl/mine"
 	"infocrawl/store"
 )
