@@ -4,11 +4,12 @@ import (
 	"cmp"
 	"net/url"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
 	"golang.org/x/net/html"
+
+	"infocrawl/mine/urlpattern"
 )
 
 // ClusterOptions tunes Cluster. The zero value means the defaults.
@@ -66,19 +67,11 @@ type clusterPage struct {
 	sig []uint64
 }
 
-// patternGroup is the pages of one URL pattern (or of merged patterns).
-type patternGroup struct {
-	id    string // the pattern the group is named after
-	segs  []string
-	pages []*clusterPage
-	dead  bool // merged into another group
-}
-
 // Cluster assigns every page a cluster ID: pages of one template share
 // an ID (ALGORITHMS.md §0, §7). It is deterministic: the same pages in
 // any order give the same IDs.
 //
-//  1. Pages are grouped by URLPattern, per host.
+//  1. Pages are grouped by urlpattern.Of, per host.
 //  2. A group with fewer than MinPages pages is merged into the group of
 //     the same host that shares the longest prefix of pattern segments
 //     (at least one; the query counts as a last segment) among those at
@@ -135,96 +128,19 @@ func uniqueInputs(pages []ClusterInput) []ClusterInput {
 // patternClusters groups key-sorted pages by URL pattern and merges the
 // small groups (steps 1 and 2 of Cluster). Members stay key-sorted.
 func patternClusters(pages []ClusterInput, minPages int) map[string][]*clusterPage {
-	byHost := map[string]map[string]*patternGroup{}
+	urls := make([]*url.URL, len(pages))
+	for i, in := range pages {
+		urls[i] = in.URL
+	}
 	out := map[string][]*clusterPage{}
-	for _, in := range pages {
-		p := &clusterPage{key: in.Key, sig: in.Signature}
-		if in.URL == nil {
-			out["site:"] = append(out["site:"], p)
-			continue
+	for id, idx := range urlpattern.Cluster(urls, minPages) {
+		members := make([]*clusterPage, len(idx))
+		for j, i := range idx {
+			members[j] = &clusterPage{key: pages[i].Key, sig: pages[i].Signature}
 		}
-		host, pat := strings.ToLower(in.URL.Host), URLPattern(in.URL)
-		if byHost[host] == nil {
-			byHost[host] = map[string]*patternGroup{}
-		}
-		g := byHost[host][pat]
-		if g == nil {
-			g = &patternGroup{id: pat, segs: patternSegments(pat)}
-			byHost[host][pat] = g
-		}
-		g.pages = append(g.pages, p)
-	}
-	for host, groups := range byHost {
-		for _, g := range mergeSmallPatterns(groups, minPages) {
-			id := g.id
-			if len(g.pages) < minPages {
-				id = "site:" + host
-			}
-			out[id] = append(out[id], g.pages...)
-		}
-	}
-	for _, ps := range out {
-		sort.Slice(ps, func(i, j int) bool { return ps[i].key < ps[j].key })
+		out[id] = members
 	}
 	return out
-}
-
-// mergeSmallPatterns merges the small groups of one host into their
-// nearest larger group until nothing merges, and returns the survivors.
-func mergeSmallPatterns(groups map[string]*patternGroup, minPages int) []*patternGroup {
-	all := make([]*patternGroup, 0, len(groups))
-	for _, g := range groups {
-		all = append(all, g)
-	}
-	bySizeThenID := func(a, b *patternGroup) int {
-		return cmp.Or(cmp.Compare(len(a.pages), len(b.pages)), strings.Compare(a.id, b.id))
-	}
-	for merged := true; merged; {
-		merged = false
-		slices.SortFunc(all, bySizeThenID)
-		for _, g := range all {
-			if g.dead || len(g.pages) >= minPages {
-				continue
-			}
-			if t := nearestPattern(g, all); t != nil {
-				t.pages = append(t.pages, g.pages...)
-				g.pages, g.dead, merged = nil, true, true
-			}
-		}
-		all = slices.DeleteFunc(all, func(g *patternGroup) bool { return g.dead })
-	}
-	return all
-}
-
-// nearestPattern is the live group, at least as large as g, sharing the
-// longest (≥ 1) prefix of segments with g; ties go to the larger group,
-// then the smaller pattern. Nil when there is none.
-func nearestPattern(g *patternGroup, all []*patternGroup) *patternGroup {
-	var best *patternGroup
-	bestShared := 0
-	for _, t := range all {
-		if t == g || t.dead || len(t.pages) < len(g.pages) {
-			continue
-		}
-		shared := sharedPrefix(g.segs, t.segs)
-		if shared == 0 || shared < bestShared {
-			continue
-		}
-		if best == nil || shared > bestShared || len(t.pages) > len(best.pages) ||
-			len(t.pages) == len(best.pages) && t.id < best.id {
-			best, bestShared = t, shared
-		}
-	}
-	return best
-}
-
-// sharedPrefix counts the equal leading elements of a and b.
-func sharedPrefix(a, b []string) int {
-	n := 0
-	for n < len(a) && n < len(b) && a[n] == b[n] {
-		n++
-	}
-	return n
 }
 
 // splitByTemplate splits one cluster's key-sorted pages by signature
@@ -472,6 +388,8 @@ func tagLabel(n *html.Node) string {
 	}
 	return n.Data
 }
+
+func isASCIIDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // collapseDigits writes each run of ASCII digits as one "0".
 func collapseDigits(s string) string {

@@ -280,3 +280,12 @@ func BenchmarkClusterSplit(b *testing.B) {
 		Cluster(pages, ClusterOptions{})
 	}
 }
+
+func mustURL(t testing.TB, s string) *url.URL {
+	t.Helper()
+	u, err := url.Parse(s)
+	if err != nil {
+		t.Fatalf("parse %q: %v", s, err)
+	}
+	return u
+}

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"infocrawl/mine/urlpattern"
 	"infocrawl/store"
 )
 
@@ -105,7 +106,7 @@ func (m *Miner) place(u *url.URL, body []byte) (string, error) {
 	if u == nil {
 		return m.cl.place(u), nil
 	}
-	pattern := URLPattern(u)
+	pattern := urlpattern.Of(u)
 	if id, ok := m.cl.Patterns[pattern]; ok {
 		return id, nil
 	}

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"sort"
 
+	"infocrawl/mine/urlpattern"
 	"infocrawl/store"
 )
 
@@ -116,7 +117,7 @@ func assignClusters(db *store.DB, pages []*store.Page, opts Options) (*clusterin
 		for _, in := range fresh {
 			cl.Pages[in.Key] = ids[in.Key]
 			if in.URL != nil {
-				cl.Patterns[URLPattern(in.URL)] = ids[in.Key]
+				cl.Patterns[urlpattern.Of(in.URL)] = ids[in.Key]
 			}
 		}
 	}
@@ -133,7 +134,7 @@ func (c *clustering) place(u *url.URL) string {
 	if u == nil {
 		return "site:"
 	}
-	if id, ok := c.Patterns[URLPattern(u)]; ok {
+	if id, ok := c.Patterns[urlpattern.Of(u)]; ok {
 		return id
 	}
 	return "site:" + u.Host
