@@ -18,6 +18,7 @@ import (
 	"golang.org/x/net/html/charset"
 
 	"infocrawl/internal/testsite"
+	"infocrawl/mine/terms"
 )
 
 // BenchmarkMine measures mining on two corpora, the test site's pages
@@ -39,7 +40,7 @@ import (
 // and the stages of MineCluster, each given the previous stages' output:
 //
 //	dom          html.Parse + FromDOM (MineCluster's parse)
-//	tokenise     Tokenizer.AppendTerms over every segment, one Tokenizer per cluster
+//	tokenise     terms.Tokenizer.Append over every segment, one Tokenizer per cluster
 //	statistics   TemplateStats.AddPage + Stats.AddPage
 //	wisdom       wisdomCluster: mineWISDOM per page given the cluster's Stats, plus result assembly
 //	auto         autoCluster: template marking, region, vote, TOC, given the cluster's statistics
@@ -161,12 +162,12 @@ var mineStages = []mineStage{
 	}},
 	{"tokenise", true, func(c *mineCorpus) {
 		for _, g := range c.groups {
-			tz := NewTokenizer()
-			var terms []string
+			tz := terms.NewTokenizer()
+			var pageTerms []string
 			for _, p := range g.parsed {
-				terms = terms[:0]
+				pageTerms = pageTerms[:0]
 				for _, s := range p.page.Segments {
-					terms = tz.AppendTerms(terms, s.Text)
+					pageTerms = tz.Append(pageTerms, s.Text)
 				}
 			}
 		}
@@ -276,17 +277,17 @@ func (c *mineCorpus) prepare() {
 	c.prepared = true
 	for _, g := range c.groups {
 		g.state = NewClusterState()
-		tz := NewTokenizer()
+		tz := terms.NewTokenizer()
 		for _, in := range g.inputs {
 			p := parse(in, g.id)
-			var terms []string
+			var pageTerms []string
 			for _, s := range p.page.Segments {
-				terms = tz.AppendTerms(terms, s.Text)
+				pageTerms = tz.Append(pageTerms, s.Text)
 			}
 			g.parsed = append(g.parsed, p)
-			g.terms = append(g.terms, terms)
+			g.terms = append(g.terms, pageTerms)
 			g.state.Template.AddPage(p.page)
-			g.state.Terms.AddPage(terms)
+			g.state.Terms.AddPage(pageTerms)
 		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/gob"
 	"fmt"
 	"strings"
+
+	"infocrawl/mine/terms"
 )
 
 // ClusterState is what mining has learnt about one cluster. It only grows:
@@ -75,15 +77,15 @@ func MineCluster(cluster string, state *ClusterState, inputs []Input, opts Optio
 
 // mineParsed is MineCluster on pages already parsed.
 func mineParsed(state *ClusterState, g []*parsed, opts Options) []*Result {
-	tz := NewTokenizer()
-	var terms []string
+	tz := terms.NewTokenizer()
+	var pageTerms []string
 	for _, p := range g {
 		state.Template.AddPage(p.page)
-		terms = terms[:0]
+		pageTerms = pageTerms[:0]
 		for _, s := range p.page.Segments {
-			terms = tz.AppendTerms(terms, s.Text)
+			pageTerms = tz.Append(pageTerms, s.Text)
 		}
-		state.Terms.AddPage(terms)
+		state.Terms.AddPage(pageTerms)
 	}
 	out := make([]*Result, 0, len(g))
 	switch opts.Method {

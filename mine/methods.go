@@ -1,6 +1,10 @@
 package mine
 
-import "strings"
+import (
+	"strings"
+
+	"infocrawl/mine/terms"
+)
 
 func infoDiscovererCluster(g []*parsed, stats *Stats, opts Options) []*Result {
 	hs := make([]map[*Node]float64, len(g))
@@ -34,7 +38,7 @@ func wisdomCluster(g []*parsed, stats *Stats, opts Options) []*Result {
 	}
 	// Each linked page's terms are read once, however many anchors point
 	// to it.
-	tz := NewTokenizer()
+	tz := terms.NewTokenizer()
 	sets := map[string]map[string]bool{}
 	linked := func(u string) map[string]bool {
 		if set, ok := sets[u]; ok {
@@ -45,10 +49,10 @@ func wisdomCluster(g []*parsed, stats *Stats, opts Options) []*Result {
 			return nil
 		}
 		set := map[string]bool{}
-		var terms []string
+		var segTerms []string
 		for _, s := range p.page.Segments {
-			terms = tz.AppendTerms(terms[:0], s.Text)
-			for _, t := range terms {
+			segTerms = tz.Append(segTerms[:0], s.Text)
+			for _, t := range segTerms {
 				set[strings.Clone(t)] = true
 			}
 		}

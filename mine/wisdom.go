@@ -4,6 +4,8 @@ import (
 	"container/heap"
 	"math"
 	"strings"
+
+	"infocrawl/mine/terms"
 )
 
 // WISDOMOptions are WISDOM's parameters (ALGORITHMS.md §3). Zero values
@@ -47,14 +49,14 @@ func wisdomFeatures(p *Page, stats *Stats, linked func(url string) map[string]bo
 	f := &features{cii: make([]float64, len(p.Nodes)), api: make([]float64, len(p.Nodes)), hasT: make([]bool, len(p.Nodes))}
 	sumW := make([]float64, len(p.Nodes))
 	count := make([]int, len(p.Nodes))
-	var terms []string
+	var segTerms []string
 	for i := range p.Segments {
 		s := &p.Segments[i]
-		terms = AppendTerms(terms[:0], s.Text)
-		for _, t := range terms {
+		segTerms = terms.Append(segTerms[:0], s.Text)
+		for _, t := range segTerms {
 			sumW[s.Owner.Index] += stats.W(t)
 		}
-		count[s.Owner.Index] += len(terms)
+		count[s.Owner.Index] += len(segTerms)
 	}
 	for _, n := range p.Nodes {
 		if n.Href == "" || linked == nil {
@@ -91,7 +93,7 @@ func anchorPrecision(p *Page, a *Node, target map[string]bool, stats *Stats) flo
 	}
 	api := 0.0
 	seen := map[string]bool{}
-	for _, t := range Terms(text) {
+	for _, t := range terms.Of(text) {
 		if seen[t] || !target[t] {
 			continue
 		}
