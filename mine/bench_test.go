@@ -18,6 +18,7 @@ import (
 	"golang.org/x/net/html/charset"
 
 	"infocrawl/internal/testsite"
+	"infocrawl/mine/entropy"
 	"infocrawl/mine/terms"
 )
 
@@ -41,8 +42,8 @@ import (
 //
 //	dom          html.Parse + FromDOM (MineCluster's parse)
 //	tokenise     terms.Tokenizer.Append over every segment, one Tokenizer per cluster
-//	statistics   TemplateStats.AddPage + Stats.AddPage
-//	wisdom       wisdomCluster: mineWISDOM per page given the cluster's Stats, plus result assembly
+//	statistics   TemplateStats.AddPage + TermStats.AddPage
+//	wisdom       wisdomCluster: mineWISDOM per page given the cluster's TermStats, plus result assembly
 //	auto         autoCluster: template marking, region, vote, TOC, given the cluster's statistics
 //
 // So mine-auto ≈ dom + tokenise + statistics + auto, and mine-wisdom ≈
@@ -174,7 +175,7 @@ var mineStages = []mineStage{
 	}},
 	{"statistics", true, func(c *mineCorpus) {
 		for _, g := range c.groups {
-			ts, st := NewTemplateStats(), NewStats()
+			ts, st := NewTemplateStats(), entropy.NewTermStats()
 			for i, p := range g.parsed {
 				ts.AddPage(p.page)
 				st.AddPage(g.terms[i])

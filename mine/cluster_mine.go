@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"infocrawl/mine/entropy"
 	"infocrawl/mine/terms"
 )
 
@@ -13,15 +14,15 @@ import (
 // mining more pages adds to it, so a crawl's pages can be mined as they
 // arrive, and the store keeps it with the results it produced.
 type ClusterState struct {
-	Template *TemplateStats // segment document frequencies (§7)
-	Terms    *Stats         // term TF and S (§1)
-	Votes    map[string]int // article region paths chosen, by votePath
-	TOCVotes map[string]int // TOC block paths found, by votePath
+	Template *TemplateStats     // segment document frequencies (§7)
+	Terms    *entropy.TermStats // term TF and S (§1)
+	Votes    map[string]int     // article region paths chosen, by votePath
+	TOCVotes map[string]int     // TOC block paths found, by votePath
 }
 
 // NewClusterState returns an empty state.
 func NewClusterState() *ClusterState {
-	return &ClusterState{Template: NewTemplateStats(), Terms: NewStats(), Votes: map[string]int{}, TOCVotes: map[string]int{}}
+	return &ClusterState{Template: NewTemplateStats(), Terms: entropy.NewTermStats(), Votes: map[string]int{}, TOCVotes: map[string]int{}}
 }
 
 // stateData is ClusterState without its methods: gob would call
@@ -50,10 +51,10 @@ func (s *ClusterState) UnmarshalBinary(data []byte) error {
 		s.Template.DF = map[uint64]int{}
 	}
 	if s.Terms == nil {
-		s.Terms = NewStats()
+		s.Terms = entropy.NewTermStats()
 	}
 	if s.Terms.Terms == nil {
-		s.Terms.Terms = map[string]TermStat{}
+		s.Terms.Terms = map[string]entropy.TermStat{}
 	}
 	if s.Votes == nil {
 		s.Votes = map[string]int{}

@@ -3,6 +3,7 @@ package mine
 import (
 	"strings"
 
+	"infocrawl/mine/entropy"
 	"infocrawl/mine/terms"
 )
 
@@ -14,7 +15,7 @@ import (
 
 // blockEntropy returns H(CB) of every block node with terms, and the
 // number of distinct terms (features) in it.
-func blockEntropy(p *Page, stats *Stats) (h map[*Node]float64, k map[*Node]int) {
+func blockEntropy(p *Page, stats *entropy.TermStats) (h map[*Node]float64, k map[*Node]int) {
 	h, k = map[*Node]float64{}, map[*Node]int{}
 	var blockTerms []string
 	for _, n := range p.Nodes {

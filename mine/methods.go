@@ -3,10 +3,11 @@ package mine
 import (
 	"strings"
 
+	"infocrawl/mine/entropy"
 	"infocrawl/mine/terms"
 )
 
-func infoDiscovererCluster(g []*parsed, stats *Stats, opts Options) []*Result {
+func infoDiscovererCluster(g []*parsed, stats *entropy.TermStats, opts Options) []*Result {
 	hs := make([]map[*Node]float64, len(g))
 	ks := make([]map[*Node]int, len(g))
 	for i, p := range g {
@@ -29,7 +30,7 @@ func infoDiscovererCluster(g []*parsed, stats *Stats, opts Options) []*Result {
 // wisdomCluster: WISDOM's informative structure, with API from the other
 // pages of the cluster (the offline stand-in for "the linked page is in
 // the store").
-func wisdomCluster(g []*parsed, stats *Stats, opts Options) []*Result {
+func wisdomCluster(g []*parsed, stats *entropy.TermStats, opts Options) []*Result {
 	byURL := map[string]*parsed{}
 	for _, p := range g {
 		if p.in.URL != nil {
