@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"golang.org/x/net/html"
+
+	"infocrawl/mine/onepage"
 )
 
 // voteRegions adds the pages' region paths to the cluster's votes and
@@ -158,9 +160,9 @@ func singleMethod(p *parsed, opts Options) *Result {
 	res := newResult(p, opts)
 	var text string
 	if opts.Method == MethodTTR {
-		text = TTR(p.in.Body, TTROptions{})
+		text = onepage.TTR(p.in.Body, onepage.TTROptions{})
 	} else {
-		text = EEM(p.in.Body, EEMOptions{})
+		text = onepage.EEM(p.in.Body, onepage.EEMOptions{})
 	}
 	if len([]rune(text)) >= opts.MinArticleChars {
 		res.Kind = KindArticle

@@ -1,4 +1,4 @@
-package mine
+package onepage
 
 // The article-extraction scorer of ../shared/eval/score.py (the Zyte
 // article-extraction-benchmark's metric), for tests of any extractor:
@@ -25,7 +25,7 @@ import (
 
 // scoreBenchmarkDir is the article-extraction-benchmark, relative to this
 // package's folder.
-const scoreBenchmarkDir = "../../shared/datasets/article-extraction-benchmark"
+const scoreBenchmarkDir = "../../../shared/datasets/article-extraction-benchmark"
 
 // scoreLoadJSON reads texts by id from a JSON file in score.py's formats:
 // {id: {"articleBody": text}}, {id: text}, or either wrapped as
@@ -106,7 +106,7 @@ func scoreGunzip(t testing.TB, path string) []byte {
 }
 
 // scorePyPath is the reference scorer, relative to this package's folder.
-const scorePyPath = "../../shared/eval/score.py"
+const scorePyPath = "../../../shared/eval/score.py"
 
 // scorePython runs score.py (python3, --bootstrap 0) on gold and the
 // prediction files, returning score.py's summaries in the order of preds.
