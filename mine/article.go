@@ -13,7 +13,7 @@ import (
 // replaces a page's region by the most voted one when the page has that
 // element and it holds content: one page's odd choice (a long comment
 // thread, a big caption) is outvoted by its siblings.
-func voteRegions(g []*parsed, votes map[string]int) {
+func voteRegions(g []*minedPage, votes map[string]int) {
 	paths := make([]string, len(g))
 	for i, p := range g {
 		if p.region != nil {
@@ -51,7 +51,7 @@ func voteRegions(g []*parsed, votes map[string]int) {
 	}
 }
 
-func articleResult(p *parsed, opts Options) *Result {
+func articleResult(p *minedPage, opts Options) *Result {
 	page := p.page
 	res := newResult(p, opts)
 	total, template := 0, 0
@@ -156,7 +156,7 @@ func outerHTML(n *Node) string {
 }
 
 // singleMethod runs a one-page method of the seeds on p.
-func singleMethod(p *parsed, opts Options) *Result {
+func singleMethod(p *minedPage, opts Options) *Result {
 	res := newResult(p, opts)
 	var text string
 	if opts.Method == MethodTTR {

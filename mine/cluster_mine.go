@@ -69,15 +69,15 @@ func (s *ClusterState) UnmarshalBinary(data []byte) error {
 // statistics, then extracts each page's article and TOC blocks with the
 // selected method. Pages may come in chunks; each chunk adds to state.
 func MineCluster(cluster string, state *ClusterState, inputs []Input, opts Options) []*Result {
-	g := make([]*parsed, len(inputs))
+	g := make([]*minedPage, len(inputs))
 	for i, in := range inputs {
 		g[i] = parse(in, cluster)
 	}
-	return mineParsed(state, g, opts.withDefaults())
+	return minePages(state, g, opts.withDefaults())
 }
 
-// mineParsed is MineCluster on pages already parsed.
-func mineParsed(state *ClusterState, g []*parsed, opts Options) []*Result {
+// minePages is MineCluster on pages already parsed.
+func minePages(state *ClusterState, g []*minedPage, opts Options) []*Result {
 	tz := terms.NewTokenizer()
 	var pageTerms []string
 	for _, p := range g {
@@ -99,7 +99,7 @@ func mineParsed(state *ClusterState, g []*parsed, opts Options) []*Result {
 	case MethodWISDOM:
 		out = wisdomCluster(g, state.Terms, opts)
 	default:
-		out = autoCluster(g, state, opts)
+		out = mineDefault(g, state, opts)
 	}
 	addPagination(g, out)
 	return out
@@ -107,8 +107,8 @@ func mineParsed(state *ClusterState, g []*parsed, opts Options) []*Result {
 
 // addPagination gives the pages that list stories their links to the
 // other pages of the list.
-func addPagination(g []*parsed, out []*Result) {
-	byKey := make(map[string]*parsed, len(g))
+func addPagination(g []*minedPage, out []*Result) {
+	byKey := make(map[string]*minedPage, len(g))
 	for _, p := range g {
 		byKey[p.in.Key] = p
 	}
@@ -119,12 +119,12 @@ func addPagination(g []*parsed, out []*Result) {
 	}
 }
 
-// autoCluster is the default extractor (ALGORITHMS.md §7): template
-// removal by cross-page redundancy, region selection over the cleaned
-// tree, the region path voted across the cluster, TOC blocks by k-MIB on
-// the cleaned links. A cluster too small to learn a template from is
+// mineDefault is the default extractor, method "auto" (ALGORITHMS.md
+// §7): template removal by cross-page redundancy, region selection over
+// the cleaned tree, the region path voted across the cluster, TOC blocks
+// by k-MIB on the cleaned links. A cluster too small to learn a template from is
 // mined one page at a time, with class and id hints standing in.
-func autoCluster(g []*parsed, state *ClusterState, opts Options) []*Result {
+func mineDefault(g []*minedPage, state *ClusterState, opts Options) []*Result {
 	alone := state.Template.Pages < opts.MinClusterPages
 	for _, p := range g {
 		p.alone = alone
@@ -164,7 +164,7 @@ func autoCluster(g []*parsed, state *ClusterState, opts Options) []*Result {
 	return out
 }
 
-func newResult(p *parsed, opts Options) *Result {
+func newResult(p *minedPage, opts Options) *Result {
 	res := &Result{Key: p.in.Key, Cluster: p.cluster, Method: opts.Method, Title: p.page.Title, Kind: KindOther}
 	if p.in.URL != nil {
 		res.URL = p.in.URL.String()

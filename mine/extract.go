@@ -75,8 +75,9 @@ type Input struct {
 	Body []byte   // UTF-8 HTML
 }
 
-// parsed is a page with its DOM and the decisions mining makes about it.
-type parsed struct {
+// minedPage is a page being mined: its input, its DOM and Page, and the
+// decisions mining makes about it.
+type minedPage struct {
 	in       Input
 	doc      *html.Node
 	page     *Page
@@ -89,12 +90,12 @@ type parsed struct {
 	declared bool   // region is the page's declared articleBody
 }
 
-func parse(in Input, cluster string) *parsed {
+func parse(in Input, cluster string) *minedPage {
 	doc, err := html.Parse(bytes.NewReader(in.Body))
 	if err != nil { // x/net/html parses any bytes; kept for safety
 		doc = &html.Node{Type: html.DocumentNode}
 	}
-	return &parsed{in: in, doc: doc, page: FromDOM(doc, in.URL), cluster: cluster}
+	return &minedPage{in: in, doc: doc, page: FromDOM(doc, in.URL), cluster: cluster}
 }
 
 // ExtractSite mines pages of one site together, offline: clusters them,
@@ -107,17 +108,17 @@ func parse(in Input, cluster string) *parsed {
 // sets (MineStore mines a store chunk by chunk instead).
 func ExtractSite(inputs []Input, opts Options, single bool) []*Result {
 	opts = opts.withDefaults()
-	pages := make([]*parsed, len(inputs))
+	pages := make([]*minedPage, len(inputs))
 	for i, in := range inputs {
 		pages[i] = parse(in, "single:"+in.Key)
 	}
 	if !single {
-		ids := clusterParsed(pages, opts)
+		ids := clusterPages(pages, opts)
 		for _, p := range pages {
 			p.cluster = ids[p.in.Key]
 		}
 	}
-	groups := map[string][]*parsed{}
+	groups := map[string][]*minedPage{}
 	var order []string
 	for _, p := range pages {
 		if _, ok := groups[p.cluster]; !ok {
@@ -127,7 +128,7 @@ func ExtractSite(inputs []Input, opts Options, single bool) []*Result {
 	}
 	byKey := make(map[string]*Result, len(inputs))
 	for _, id := range order {
-		for _, r := range mineParsed(NewClusterState(), groups[id], opts) {
+		for _, r := range minePages(NewClusterState(), groups[id], opts) {
 			byKey[r.Key] = r
 		}
 	}
@@ -141,14 +142,14 @@ func ExtractSite(inputs []Input, opts Options, single bool) []*Result {
 // ClusterInputs assigns each page a cluster by URL pattern and template
 // signature (ALGORITHMS.md §0).
 func ClusterInputs(inputs []Input, opts Options) map[string]string {
-	pages := make([]*parsed, len(inputs))
+	pages := make([]*minedPage, len(inputs))
 	for i, in := range inputs {
 		pages[i] = parse(in, "")
 	}
-	return clusterParsed(pages, opts)
+	return clusterPages(pages, opts)
 }
 
-func clusterParsed(pages []*parsed, opts Options) map[string]string {
+func clusterPages(pages []*minedPage, opts Options) map[string]string {
 	in := make([]ClusterInput, len(pages))
 	for i, p := range pages {
 		in[i] = ClusterInput{Key: p.in.Key, URL: p.in.URL, Signature: TagPathSignature(p.doc)}

@@ -7,7 +7,7 @@ import (
 	"infocrawl/mine/terms"
 )
 
-func infoDiscovererCluster(g []*parsed, stats *entropy.TermStats, opts Options) []*Result {
+func infoDiscovererCluster(g []*minedPage, stats *entropy.TermStats, opts Options) []*Result {
 	hs := make([]map[*Node]float64, len(g))
 	ks := make([]map[*Node]int, len(g))
 	for i, p := range g {
@@ -30,8 +30,8 @@ func infoDiscovererCluster(g []*parsed, stats *entropy.TermStats, opts Options) 
 // wisdomCluster: WISDOM's informative structure, with API from the other
 // pages of the cluster (the offline stand-in for "the linked page is in
 // the store").
-func wisdomCluster(g []*parsed, stats *entropy.TermStats, opts Options) []*Result {
-	byURL := map[string]*parsed{}
+func wisdomCluster(g []*minedPage, stats *entropy.TermStats, opts Options) []*Result {
+	byURL := map[string]*minedPage{}
 	for _, p := range g {
 		if p.in.URL != nil {
 			byURL[p.in.URL.String()] = p
