@@ -17,7 +17,7 @@ import (
 	"github.com/gocolly/colly/v2"
 
 	"infocrawl/crawler"
-	"infocrawl/crawler/testsite"
+	"infocrawl/internal/testsite"
 	"infocrawl/store"
 )
 

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"infocrawl/crawler/testsite"
+	"infocrawl/internal/testsite"
 	"infocrawl/store"
 )
 

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	"infocrawl/crawler/testsite"
+	"infocrawl/internal/testsite"
 	"infocrawl/store"
 )
 

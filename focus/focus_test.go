@@ -13,10 +13,10 @@ import (
 	"testing"
 
 	"infocrawl/crawler"
-	"infocrawl/crawler/testsite"
 	"infocrawl/eval"
 	"infocrawl/export"
 	"infocrawl/internal/shared"
+	"infocrawl/internal/testsite"
 	"infocrawl/mine"
 	"infocrawl/store"
 )

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"infocrawl/mine"
+	"infocrawl/mine/urlpattern"
 	"infocrawl/store"
 )
 
@@ -116,7 +117,7 @@ const minPlaceShare = 0.1
 // /category/x/page/2/ looks like /category/x/), else its host's catch-all
 // cluster. The pattern joins the chosen cluster. The caller holds m.mu.
 func (m *Miner) place(u *url.URL, body []byte) (mine.ClusterID, error) {
-	pattern := mine.URLPattern(u)
+	pattern := urlpattern.Of(u)
 	if id, ok := m.cl.Patterns[pattern]; ok {
 		return id, nil
 	}

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"infocrawl/crawler"
-	"infocrawl/crawler/testsite"
+	"infocrawl/internal/testsite"
 	"infocrawl/mine"
 	"infocrawl/store"
 )

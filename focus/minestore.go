@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"infocrawl/mine"
+	"infocrawl/mine/urlpattern"
 	"infocrawl/store"
 )
 
@@ -108,7 +109,7 @@ func assignClusters(db *store.DB, pages []*store.Page, opts mine.Options) (*mine
 		for _, in := range fresh {
 			cl.Pages[in.Key] = ids[in.Key]
 			if in.URL != nil {
-				cl.Patterns[mine.URLPattern(in.URL)] = ids[in.Key]
+				cl.Patterns[urlpattern.Of(in.URL)] = ids[in.Key]
 			}
 		}
 	}

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"infocrawl/crawler"
-	"infocrawl/crawler/testsite"
 	"infocrawl/eval"
+	"infocrawl/internal/testsite"
 	"infocrawl/mine"
 	"infocrawl/store"
 )

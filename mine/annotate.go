@@ -126,7 +126,7 @@ type templateNode struct {
 	scores map[string]float64
 }
 
-// templateNodes marks p's template segments as autoCluster does, without
+// templateNodes marks p's template segments as mineDefault does, without
 // changing state (Mark only reads it), and returns the outermost
 // elements whose segments are all template.
 func templateNodes(p *Page, state *ClusterState, opts Options) []templateNode {

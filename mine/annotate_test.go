@@ -8,7 +8,7 @@ import (
 
 	"golang.org/x/net/html"
 
-	"infocrawl/crawler/testsite"
+	"infocrawl/internal/testsite"
 )
 
 // annotated mines uris of the test site as one cluster and annotates the

@@ -5,13 +5,15 @@ import (
 	"strings"
 
 	"golang.org/x/net/html"
+
+	"infocrawl/mine/onepage"
 )
 
 // voteRegions adds the pages' region paths to the cluster's votes and
 // replaces a page's region by the most voted one when the page has that
 // element and it holds content: one page's odd choice (a long comment
 // thread, a big caption) is outvoted by its siblings.
-func voteRegions(g []*parsed, votes map[string]int) {
+func voteRegions(g []*minedPage, votes map[string]int) {
 	paths := make([]string, len(g))
 	for i, p := range g {
 		if p.region != nil {
@@ -49,9 +51,40 @@ func voteRegions(g []*parsed, votes map[string]int) {
 	}
 }
 
-func articleResult(p *parsed, opts Options) *Result {
-	page := p.page
+// articleResult is a page's result from its chosen region: the region's
+// text without template, navigation, teasers and copies, when there is
+// enough of it to be an article.
+func articleResult(p *minedPage, opts Options) *Result {
 	res := newResult(p, opts)
+	res.Template = templateShare(p.page)
+	if p.region == nil {
+		return res
+	}
+	if listPage(p, opts) {
+		p.region = p.page.Root      // a list or table page: keep all its non-template text
+		res.Fallback = "whole-page" // and judge it as a whole, not by the small region
+	}
+	region := p.region
+	text, headline := articleText(p, region, res.Fallback != "")
+	if headline != nil {
+		// The headline is the result's Title, not part of its text.
+		res.Title = headline.Text
+	}
+	// In the region where the cluster's articles are, a short story is
+	// still a story; elsewhere short text is a page's odds and ends.
+	if n := len([]rune(text)); n == 0 || (n < opts.MinArticleChars && !p.voted) {
+		return res
+	}
+	res.Kind = KindArticle
+	res.Article = []Block{{Paths: []string{NodePath(region)}, Text: text, HTML: outerHTML(region), Scores: map[string]float64{
+		"sii":    sii(region, func(n *Node) float64 { return float64(n.CLenA) }),
+		"region": p.scores[region.Index], "template_share": res.Template}}}
+	return res
+}
+
+// templateShare is the share of a page's text (in characters) that is
+// template.
+func templateShare(page *Page) float64 {
 	total, template := 0, 0
 	for _, s := range page.Segments {
 		total += s.Len
@@ -59,25 +92,33 @@ func articleResult(p *parsed, opts Options) *Result {
 			template += s.Len
 		}
 	}
-	if total > 0 {
-		res.Template = float64(template) / float64(total)
+	if total == 0 {
+		return 0
 	}
-	if p.region == nil {
-		return res
-	}
-	region := p.region
+	return float64(template) / float64(total)
+}
+
+// listPage: the page's region holds less than FallbackShare of its
+// non-template text and not its prose, and the page declares no article
+// body: a list or table page, whose whole text is its content.
+func listPage(p *minedPage, opts Options) bool {
+	page, region := p.page, p.region
 	regionText, pageText := contentChars(page, region), contentChars(page, page.Root)
-	if float64(regionText) < opts.FallbackShare*float64(pageText) && !holdsProse(page, region) && !p.declared {
-		region = page.Root // a list or table page: keep all its non-template text
-		p.region = region  // and judge it as a whole, not by the small region
-		res.Fallback = "whole-page"
-	}
+	return float64(regionText) < opts.FallbackShare*float64(pageText) && !holdsProse(page, region) && !p.declared
+}
+
+// articleText is the story's text in region: its segments without
+// template, link lines, TOC and meta boxes, repeated paragraphs, and the
+// headline, which it returns apart. fallback tells that region is the
+// whole page of a list page.
+func articleText(p *minedPage, region *Node, fallback bool) (text string, headline *Segment) {
+	page := p.page
 	seen := map[uint64]bool{}
 	// TOC boxes inside the region are other stories' teasers; but a page
 	// mined alone that falls back to its whole text keeps its lists (its
 	// only evidence says the lists are the page).
 	toc, meta := map[*Node]bool{}, inMetaBox(page, region)
-	if res.Fallback == "" || !p.alone {
+	if !fallback || !p.alone {
 		toc = p.links.inTOC(page, region)
 	}
 	keep := func(s *Segment) bool {
@@ -93,26 +134,10 @@ func articleResult(p *parsed, opts Options) *Result {
 		}
 		return true
 	}
-	var parts []string
-	if h := heading(page, region); h != nil {
-		// The headline is the result's Title, not part of its text.
-		seen[h.Hash] = true
-		res.Title = h.Text
+	if headline = heading(page, region); headline != nil {
+		seen[headline.Hash] = true
 	}
-	if body := page.textOf(region, keep); body != "" {
-		parts = append(parts, body)
-	}
-	text := strings.Join(parts, "\n\n")
-	// In the region where the cluster's articles are, a short story is
-	// still a story; elsewhere short text is a page's odds and ends.
-	if n := len([]rune(text)); n == 0 || (n < opts.MinArticleChars && !p.voted) {
-		return res
-	}
-	res.Kind = KindArticle
-	res.Article = []Block{{Paths: []string{NodePath(region)}, Text: text, HTML: outerHTML(region), Scores: map[string]float64{
-		"sii":    sii(region, func(n *Node) float64 { return float64(n.CLenA) }),
-		"region": p.scores[region.Index], "template_share": res.Template}}}
-	return res
+	return page.textOf(region, keep), headline
 }
 
 // holdsProse: the region holds at least half of the page's prose (long
@@ -154,13 +179,13 @@ func outerHTML(n *Node) string {
 }
 
 // singleMethod runs a one-page method of the seeds on p.
-func singleMethod(p *parsed, opts Options) *Result {
+func singleMethod(p *minedPage, opts Options) *Result {
 	res := newResult(p, opts)
 	var text string
 	if opts.Method == MethodTTR {
-		text = TTR(p.in.Body, TTROptions{})
+		text = onepage.TTR(p.in.Body, onepage.TTROptions{})
 	} else {
-		text = EEM(p.in.Body, EEMOptions{})
+		text = onepage.EEM(p.in.Body, onepage.EEMOptions{})
 	}
 	if len([]rune(text)) >= opts.MinArticleChars {
 		res.Kind = KindArticle

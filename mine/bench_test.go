@@ -17,7 +17,9 @@ import (
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/charset"
 
-	"infocrawl/crawler/testsite"
+	"infocrawl/internal/testsite"
+	"infocrawl/mine/entropy"
+	"infocrawl/mine/terms"
 )
 
 // BenchmarkMine measures mining on two corpora, the test site's pages
@@ -39,10 +41,10 @@ import (
 // and the stages of MineCluster, each given the previous stages' output:
 //
 //	dom          html.Parse + FromDOM (MineCluster's parse)
-//	tokenise     Tokenizer.AppendTerms over every segment, one Tokenizer per cluster
-//	statistics   TemplateStats.AddPage + Stats.AddPage
-//	wisdom       wisdomCluster: mineWISDOM per page given the cluster's Stats, plus result assembly
-//	auto         autoCluster: template marking, region, vote, TOC, given the cluster's statistics
+//	tokenise     terms.Tokenizer.Append over every segment, one Tokenizer per cluster
+//	statistics   TemplateStats.AddPage + TermStats.AddPage
+//	wisdom       wisdomCluster: mineWISDOM per page given the cluster's TermStats, plus result assembly
+//	auto         mineDefault: template marking, region, vote, TOC, given the cluster's statistics
 //
 // So mine-auto ≈ dom + tokenise + statistics + auto, and mine-wisdom ≈
 // dom + tokenise + statistics + wisdom. Every sub-benchmark sets the
@@ -161,20 +163,20 @@ var mineStages = []mineStage{
 	}},
 	{"tokenise", true, func(c *mineCorpus) {
 		for _, g := range c.groups {
-			tz := NewTokenizer()
-			var terms []string
-			for _, p := range g.parsed {
-				terms = terms[:0]
+			tz := terms.NewTokenizer()
+			var pageTerms []string
+			for _, p := range g.pages {
+				pageTerms = pageTerms[:0]
 				for _, s := range p.page.Segments {
-					terms = tz.AppendTerms(terms, s.Text)
+					pageTerms = tz.Append(pageTerms, s.Text)
 				}
 			}
 		}
 	}},
 	{"statistics", true, func(c *mineCorpus) {
 		for _, g := range c.groups {
-			ts, st := NewTemplateStats(), NewStats()
-			for i, p := range g.parsed {
+			ts, st := NewTemplateStats(), entropy.NewTermStats()
+			for i, p := range g.pages {
 				ts.AddPage(p.page)
 				st.AddPage(g.terms[i])
 			}
@@ -183,17 +185,17 @@ var mineStages = []mineStage{
 	{"wisdom", true, func(c *mineCorpus) {
 		opts := Options{Method: MethodWISDOM}.withDefaults()
 		for _, g := range c.groups {
-			wisdomCluster(g.parsed, g.state.Terms, opts)
+			wisdomCluster(g.pages, g.state.Terms, opts)
 		}
 	}},
 	{"auto", true, func(c *mineCorpus) {
 		opts := Options{}.withDefaults()
 		for _, g := range c.groups {
-			// autoCluster only reads Template and Terms; votes start afresh,
+			// mineDefault only reads Template and Terms; votes start afresh,
 			// as in a fresh state. The flags and measures it sets on the
 			// pages are overwritten by the next pass.
 			state := &ClusterState{Template: g.state.Template, Terms: g.state.Terms, Votes: map[string]int{}, TOCVotes: map[string]int{}}
-			autoCluster(g.parsed, state, opts)
+			mineDefault(g.pages, state, opts)
 		}
 	}},
 }
@@ -239,9 +241,9 @@ type benchGroup struct {
 	id     ClusterID
 	inputs []Input
 	// For the stage benchmarks, made by prepare, dropped by release.
-	parsed []*parsed
-	terms  [][]string
-	state  *ClusterState // Template and Terms of all the group's pages
+	pages []*minedPage
+	terms [][]string
+	state *ClusterState // Template and Terms of all the group's pages
 }
 
 // newMineCorpus groups each site's pages by ClusterInputs, as ExtractSite
@@ -276,17 +278,17 @@ func (c *mineCorpus) prepare() {
 	c.prepared = true
 	for _, g := range c.groups {
 		g.state = NewClusterState()
-		tz := NewTokenizer()
+		tz := terms.NewTokenizer()
 		for _, in := range g.inputs {
 			p := parse(in, g.id)
-			var terms []string
+			var pageTerms []string
 			for _, s := range p.page.Segments {
-				terms = tz.AppendTerms(terms, s.Text)
+				pageTerms = tz.Append(pageTerms, s.Text)
 			}
-			g.parsed = append(g.parsed, p)
-			g.terms = append(g.terms, terms)
+			g.pages = append(g.pages, p)
+			g.terms = append(g.terms, pageTerms)
 			g.state.Template.AddPage(p.page)
-			g.state.Terms.AddPage(terms)
+			g.state.Terms.AddPage(pageTerms)
 		}
 	}
 }
@@ -298,7 +300,7 @@ func (c *mineCorpus) release() {
 	}
 	c.prepared = false
 	for _, g := range c.groups {
-		g.parsed, g.terms, g.state = nil, nil, nil
+		g.pages, g.terms, g.state = nil, nil, nil
 	}
 	runtime.GC()
 }

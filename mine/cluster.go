@@ -4,11 +4,11 @@ import (
 	"cmp"
 	"net/url"
 	"slices"
-	"sort"
-	"strconv"
 	"strings"
 
 	"golang.org/x/net/html"
+
+	"infocrawl/mine/urlpattern"
 )
 
 // ClusterOptions tunes Cluster. The zero value means the defaults.
@@ -66,46 +66,37 @@ type clusterPage struct {
 	sig []uint64
 }
 
-// patternGroup is the pages of one URL pattern (or of merged patterns).
-type patternGroup struct {
-	id    string // the pattern the group is named after
-	segs  []string
-	pages []*clusterPage
-	dead  bool // merged into another group
-}
-
 // Cluster assigns every page a cluster ID: pages of one template share
 // an ID (docs/ALGORITHMS.md §0, §7). It is deterministic: the same pages in
 // any order give the same IDs.
 //
-//  1. Pages are grouped by URLPattern, per host.
+//  1. Pages are grouped by urlpattern.Of, per host.
 //  2. A group with fewer than MinPages pages is merged into the group of
 //     the same host that shares the longest prefix of pattern segments
 //     (at least one; the query counts as a last segment) among those at
 //     least as large, ties to the larger then the smaller pattern;
 //     smallest groups first, repeated until nothing merges. A group that
-//     stays small goes to the host's site-wide cluster "site:<host>".
-//     Pages with a nil URL (or an empty host) go to "site:".
+//     stays small goes to the host's catch-all cluster (SiteCluster).
+//     Pages with a nil URL (or an empty host) go to SiteCluster("").
 //  3. Each cluster is split by template (see ClusterOptions.SplitOverlap)
 //     by repeated 2-medoid bisection over the pages' signatures, keeping
 //     a bisection only when both halves have ≥ max(3, MinPages/2) pages
 //     and separate clearly; at most 8 groups per cluster. The largest
-//     group keeps the cluster's ID, the others get "#2", "#3", … by
-//     decreasing size. Pages without a signature stay in the largest.
+//     group keeps the cluster's ID, the others get its Part(2), Part(3), …
+//     by decreasing size. Pages without a signature stay in the largest.
 //
-// IDs are the pattern a group is named after ("x.com/item?id={n}"),
-// "site:<host>", or either with a "#k" suffix; patterns never contain '#'.
+// IDs are as ClusterID describes.
 // Keys should be unique; of duplicates, one is kept deterministically.
 // Work is O(p²) in the number of patterns of a host and O(n) per
 // bisection of an n-page cluster.
-func Cluster(pages []ClusterInput, opts ClusterOptions) map[string]string {
+func Cluster(pages []ClusterInput, opts ClusterOptions) map[string]ClusterID {
 	opts = opts.withDefaults()
-	out := make(map[string]string, len(pages))
+	out := make(map[string]ClusterID, len(pages))
 	for id, members := range patternClusters(uniqueInputs(pages), opts.MinPages) {
 		for i, g := range splitByTemplate(members, opts) {
 			name := id
 			if i > 0 {
-				name += "#" + strconv.Itoa(i+1)
+				name = id.Part(i + 1)
 			}
 			for _, p := range g {
 				out[p.key] = name
@@ -134,97 +125,24 @@ func uniqueInputs(pages []ClusterInput) []ClusterInput {
 
 // patternClusters groups key-sorted pages by URL pattern and merges the
 // small groups (steps 1 and 2 of Cluster). Members stay key-sorted.
-func patternClusters(pages []ClusterInput, minPages int) map[string][]*clusterPage {
-	byHost := map[string]map[string]*patternGroup{}
-	out := map[string][]*clusterPage{}
-	for _, in := range pages {
-		p := &clusterPage{key: in.Key, sig: in.Signature}
-		if in.URL == nil {
-			out["site:"] = append(out["site:"], p)
-			continue
-		}
-		host, pat := strings.ToLower(in.URL.Host), URLPattern(in.URL)
-		if byHost[host] == nil {
-			byHost[host] = map[string]*patternGroup{}
-		}
-		g := byHost[host][pat]
-		if g == nil {
-			g = &patternGroup{id: pat, segs: patternSegments(pat)}
-			byHost[host][pat] = g
-		}
-		g.pages = append(g.pages, p)
+func patternClusters(pages []ClusterInput, minPages int) map[ClusterID][]*clusterPage {
+	urls := make([]*url.URL, len(pages))
+	for i, in := range pages {
+		urls[i] = in.URL
 	}
-	for host, groups := range byHost {
-		for _, g := range mergeSmallPatterns(groups, minPages) {
-			id := g.id
-			if len(g.pages) < minPages {
-				id = "site:" + host
-			}
-			out[id] = append(out[id], g.pages...)
+	out := map[ClusterID][]*clusterPage{}
+	for g, idx := range urlpattern.Cluster(urls, minPages) {
+		members := make([]*clusterPage, len(idx))
+		for j, i := range idx {
+			members[j] = &clusterPage{key: pages[i].Key, sig: pages[i].Signature}
 		}
-	}
-	for _, ps := range out {
-		sort.Slice(ps, func(i, j int) bool { return ps[i].key < ps[j].key })
+		id := ClusterID(g.Pattern)
+		if g.Site {
+			id = SiteCluster(g.Host)
+		}
+		out[id] = members
 	}
 	return out
-}
-
-// mergeSmallPatterns merges the small groups of one host into their
-// nearest larger group until nothing merges, and returns the survivors.
-func mergeSmallPatterns(groups map[string]*patternGroup, minPages int) []*patternGroup {
-	all := make([]*patternGroup, 0, len(groups))
-	for _, g := range groups {
-		all = append(all, g)
-	}
-	bySizeThenID := func(a, b *patternGroup) int {
-		return cmp.Or(cmp.Compare(len(a.pages), len(b.pages)), strings.Compare(a.id, b.id))
-	}
-	for merged := true; merged; {
-		merged = false
-		slices.SortFunc(all, bySizeThenID)
-		for _, g := range all {
-			if g.dead || len(g.pages) >= minPages {
-				continue
-			}
-			if t := nearestPattern(g, all); t != nil {
-				t.pages = append(t.pages, g.pages...)
-				g.pages, g.dead, merged = nil, true, true
-			}
-		}
-		all = slices.DeleteFunc(all, func(g *patternGroup) bool { return g.dead })
-	}
-	return all
-}
-
-// nearestPattern is the live group, at least as large as g, sharing the
-// longest (≥ 1) prefix of segments with g; ties go to the larger group,
-// then the smaller pattern. Nil when there is none.
-func nearestPattern(g *patternGroup, all []*patternGroup) *patternGroup {
-	var best *patternGroup
-	bestShared := 0
-	for _, t := range all {
-		if t == g || t.dead || len(t.pages) < len(g.pages) {
-			continue
-		}
-		shared := sharedPrefix(g.segs, t.segs)
-		if shared == 0 || shared < bestShared {
-			continue
-		}
-		if best == nil || shared > bestShared || len(t.pages) > len(best.pages) ||
-			len(t.pages) == len(best.pages) && t.id < best.id {
-			best, bestShared = t, shared
-		}
-	}
-	return best
-}
-
-// sharedPrefix counts the equal leading elements of a and b.
-func sharedPrefix(a, b []string) int {
-	n := 0
-	for n < len(a) && n < len(b) && a[n] == b[n] {
-		n++
-	}
-	return n
 }
 
 // splitByTemplate splits one cluster's key-sorted pages by signature
@@ -472,6 +390,8 @@ func tagLabel(n *html.Node) string {
 	}
 	return n.Data
 }
+
+func isASCIIDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // collapseDigits writes each run of ASCII digits as one "0".
 func collapseDigits(s string) string {

@@ -4,21 +4,24 @@ import (
 	"bytes"
 	"encoding/gob"
 	"fmt"
+
+	"infocrawl/mine/entropy"
+	"infocrawl/mine/terms"
 )
 
 // ClusterState is what mining has learnt about one cluster. It only grows:
 // mining more pages adds to it, so a crawl's pages can be mined as they
 // arrive, and the store keeps it with the results it produced.
 type ClusterState struct {
-	Template *TemplateStats // segment document frequencies (§7)
-	Terms    *Stats         // term TF and S (§1)
-	Votes    map[string]int // article region paths chosen, by votePath
-	TOCVotes map[string]int // TOC block paths found, by votePath
+	Template *TemplateStats     // segment document frequencies (§7)
+	Terms    *entropy.TermStats // term TF and S (§1)
+	Votes    map[string]int     // article region paths chosen, by votePath
+	TOCVotes map[string]int     // TOC block paths found, by votePath
 }
 
 // NewClusterState returns an empty state.
 func NewClusterState() *ClusterState {
-	return &ClusterState{Template: NewTemplateStats(), Terms: NewStats(), Votes: map[string]int{}, TOCVotes: map[string]int{}}
+	return &ClusterState{Template: NewTemplateStats(), Terms: entropy.NewTermStats(), Votes: map[string]int{}, TOCVotes: map[string]int{}}
 }
 
 // stateData is ClusterState without its methods: gob would call
@@ -47,10 +50,10 @@ func (s *ClusterState) UnmarshalBinary(data []byte) error {
 		s.Template.DF = map[uint64]int{}
 	}
 	if s.Terms == nil {
-		s.Terms = NewStats()
+		s.Terms = entropy.NewTermStats()
 	}
 	if s.Terms.Terms == nil {
-		s.Terms.Terms = map[string]TermStat{}
+		s.Terms.Terms = map[string]entropy.TermStat{}
 	}
 	if s.Votes == nil {
 		s.Votes = map[string]int{}
@@ -65,24 +68,24 @@ func (s *ClusterState) UnmarshalBinary(data []byte) error {
 // statistics, then extracts each page's article and TOC blocks with the
 // selected method. Pages may come in chunks; each chunk adds to state.
 func MineCluster(cluster ClusterID, state *ClusterState, inputs []Input, opts Options) []*Result {
-	g := make([]*parsed, len(inputs))
+	g := make([]*minedPage, len(inputs))
 	for i, in := range inputs {
 		g[i] = parse(in, cluster)
 	}
-	return mineParsed(state, g, opts.withDefaults())
+	return minePages(state, g, opts.withDefaults())
 }
 
-// mineParsed is MineCluster on pages already parsed.
-func mineParsed(state *ClusterState, g []*parsed, opts Options) []*Result {
-	tz := NewTokenizer()
-	var terms []string
+// minePages is MineCluster on pages already parsed.
+func minePages(state *ClusterState, g []*minedPage, opts Options) []*Result {
+	tz := terms.NewTokenizer()
+	var pageTerms []string
 	for _, p := range g {
 		state.Template.AddPage(p.page)
-		terms = terms[:0]
+		pageTerms = pageTerms[:0]
 		for _, s := range p.page.Segments {
-			terms = tz.AppendTerms(terms, s.Text)
+			pageTerms = tz.Append(pageTerms, s.Text)
 		}
-		state.Terms.AddPage(terms)
+		state.Terms.AddPage(pageTerms)
 	}
 	out := make([]*Result, 0, len(g))
 	switch opts.Method {
@@ -95,7 +98,7 @@ func mineParsed(state *ClusterState, g []*parsed, opts Options) []*Result {
 	case MethodWISDOM:
 		out = wisdomCluster(g, state.Terms, opts)
 	default:
-		out = autoCluster(g, state, opts)
+		out = mineDefault(g, state, opts)
 	}
 	addPagination(g, out)
 	return out
@@ -103,8 +106,8 @@ func mineParsed(state *ClusterState, g []*parsed, opts Options) []*Result {
 
 // addPagination gives the pages that list stories their links to the
 // other pages of the list.
-func addPagination(g []*parsed, out []*Result) {
-	byKey := make(map[string]*parsed, len(g))
+func addPagination(g []*minedPage, out []*Result) {
+	byKey := make(map[string]*minedPage, len(g))
 	for _, p := range g {
 		byKey[p.in.Key] = p
 	}
@@ -115,12 +118,12 @@ func addPagination(g []*parsed, out []*Result) {
 	}
 }
 
-// autoCluster is the default extractor (docs/ALGORITHMS.md §7): template
-// removal by cross-page redundancy, region selection over the cleaned
-// tree, the region path voted across the cluster, TOC blocks by k-MIB on
-// the cleaned links. A cluster too small to learn a template from is
+// mineDefault is the default extractor, method "auto" (docs/ALGORITHMS.md
+// §7): template removal by cross-page redundancy, region selection over
+// the cleaned tree, the region path voted across the cluster, TOC blocks
+// by k-MIB on the cleaned links. A cluster too small to learn a template from is
 // mined one page at a time, with class and id hints standing in.
-func autoCluster(g []*parsed, state *ClusterState, opts Options) []*Result {
+func mineDefault(g []*minedPage, state *ClusterState, opts Options) []*Result {
 	alone := state.Template.Pages < opts.MinClusterPages
 	for _, p := range g {
 		p.alone = alone
@@ -160,7 +163,7 @@ func autoCluster(g []*parsed, state *ClusterState, opts Options) []*Result {
 	return out
 }
 
-func newResult(p *parsed, opts Options) *Result {
+func newResult(p *minedPage, opts Options) *Result {
 	res := &Result{Key: p.in.Key, Cluster: p.cluster, Method: opts.Method, Title: p.page.Title, Kind: KindOther}
 	if p.in.URL != nil {
 		res.URL = p.in.URL.String()

@@ -152,13 +152,14 @@ func newsSite(t testing.TB) (pages []ClusterInput, want map[string]string) {
 	return pages, want
 }
 
-func checkClusters(t *testing.T, got, want map[string]string) {
+// checkClusters compares got with want, IDs as the store keeps them.
+func checkClusters[W ~string](t *testing.T, got map[string]ClusterID, want map[string]W) {
 	t.Helper()
 	if len(got) != len(want) {
 		t.Errorf("got %d keys, want %d", len(got), len(want))
 	}
 	for k, w := range want {
-		if got[k] != w {
+		if string(got[k]) != string(w) {
 			t.Errorf("%s: cluster %q, want %q", k, got[k], w)
 		}
 	}
@@ -180,7 +181,7 @@ func TestClusterMergeChain(t *testing.T) {
 			pages = append(pages, ClusterInput{Key: raw, URL: mustURL(t, raw)})
 		}
 	}
-	ids := map[string]bool{}
+	ids := map[ClusterID]bool{}
 	for _, id := range Cluster(pages, ClusterOptions{}) {
 		ids[id] = true
 	}
@@ -279,4 +280,13 @@ func BenchmarkClusterSplit(b *testing.B) {
 	for range b.N {
 		Cluster(pages, ClusterOptions{})
 	}
+}
+
+func mustURL(t testing.TB, s string) *url.URL {
+	t.Helper()
+	u, err := url.Parse(s)
+	if err != nil {
+		t.Fatalf("parse %q: %v", s, err)
+	}
+	return u
 }

@@ -1,10 +1,11 @@
 // Package mine finds each page's informative structure, as docs/ALGORITHMS.md
 // specifies it: page clusters by URL pattern and template (cluster.go,
-// urlpattern.go), terms and their entropy across a cluster (terms.go,
-// entropy.go, InfoDiscoverer in infodiscoverer.go), the WISDOM measures
+// with mine/urlpattern), the entropy of a cluster's terms (mine/terms,
+// mine/entropy; InfoDiscoverer in infodiscoverer.go), the WISDOM measures
 // and k-MIB (wisdom.go), and the default extractor that combines
 // cross-page template removal with region selection (cluster_mine.go,
-// region.go, article.go, toc.go).
+// region.go, article.go, toc.go). The single-page methods TTR and EEM,
+// which need no cluster, are in mine/onepage.
 //
 // A page whose cluster is too small to learn a template from is mined
 // alone: class and id names, the page's declared articleBody, the

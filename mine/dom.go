@@ -9,6 +9,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"infocrawl/mine/internal/htmlnode"
 )
 
 // Node is an element of a parsed page, with the text measures the mining
@@ -95,7 +97,7 @@ func FromDOM(doc *html.Node, u *url.URL) *Page {
 	if base := findBase(doc, u); base != nil {
 		b.base = base
 	}
-	root := findElement(doc, atom.Html)
+	root := htmlnode.Find(doc, atom.Html)
 	if root == nil {
 		root = doc
 	}
@@ -121,7 +123,7 @@ func (b *builder) element(h *html.Node, parent *Node) *Node {
 	n := &Node{H: h, Tag: h.Data, Parent: parent, Index: len(b.page.Nodes), Block: blockTags[h.DataAtom] || h.Type == html.DocumentNode}
 	b.page.Nodes = append(b.page.Nodes, n)
 	if h.DataAtom == atom.A {
-		if href := attrOf(h, "href"); href != "" {
+		if href := htmlnode.Attr(h, "href"); href != "" {
 			n.Href = resolveHref(b.base, href)
 			n.Anchors = 1
 		}
@@ -258,15 +260,6 @@ func hidden(h *html.Node) bool {
 	return false
 }
 
-func attrOf(h *html.Node, key string) string {
-	for _, a := range h.Attr {
-		if a.Key == key {
-			return a.Val
-		}
-	}
-	return ""
-}
-
 func resolveHref(base *url.URL, href string) string {
 	href = strings.TrimSpace(href)
 	if href == "" || href[0] == '#' || len(href) >= 11 && strings.EqualFold(href[:11], "javascript:") {
@@ -283,20 +276,8 @@ func resolveHref(base *url.URL, href string) string {
 	return ref.String()
 }
 
-func findElement(n *html.Node, a atom.Atom) *html.Node {
-	if n.Type == html.ElementNode && n.DataAtom == a {
-		return n
-	}
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		if f := findElement(c, a); f != nil {
-			return f
-		}
-	}
-	return nil
-}
-
 func findTitle(doc *html.Node) string {
-	t := findElement(doc, atom.Title)
+	t := htmlnode.Find(doc, atom.Title)
 	if t == nil {
 		return ""
 	}
@@ -310,11 +291,11 @@ func findTitle(doc *html.Node) string {
 }
 
 func findBase(doc *html.Node, u *url.URL) *url.URL {
-	b := findElement(doc, atom.Base)
+	b := htmlnode.Find(doc, atom.Base)
 	if b == nil || u == nil {
 		return nil
 	}
-	if href := attrOf(b, "href"); href != "" {
+	if href := htmlnode.Attr(b, "href"); href != "" {
 		if r, err := u.Parse(strings.TrimSpace(href)); err == nil {
 			return r
 		}

@@ -262,7 +262,7 @@ func FuzzSegment(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	if b, err := os.ReadFile("testdata/single/news.html"); err == nil {
+	if b, err := os.ReadFile("onepage/testdata/news.html"); err == nil {
 		f.Add(b)
 	}
 	u, _ := url.Parse("http://news.test/a/b.html")

@@ -79,8 +79,9 @@ type Input struct {
 	Body []byte   // UTF-8 HTML
 }
 
-// parsed is a page with its DOM and the decisions mining makes about it.
-type parsed struct {
+// minedPage is a page being mined: its input, its DOM and Page, and the
+// decisions mining makes about it.
+type minedPage struct {
 	in       Input
 	doc      *html.Node
 	page     *Page
@@ -93,12 +94,12 @@ type parsed struct {
 	declared bool   // region is the page's declared articleBody
 }
 
-func parse(in Input, cluster ClusterID) *parsed {
+func parse(in Input, cluster ClusterID) *minedPage {
 	doc, err := html.Parse(bytes.NewReader(in.Body))
 	if err != nil { // x/net/html parses any bytes; kept for safety
 		doc = &html.Node{Type: html.DocumentNode}
 	}
-	return &parsed{in: in, doc: doc, page: FromDOM(doc, in.URL), cluster: cluster}
+	return &minedPage{in: in, doc: doc, page: FromDOM(doc, in.URL), cluster: cluster}
 }
 
 // ExtractSite mines pages of one site together, offline: clusters them,
@@ -111,17 +112,17 @@ func parse(in Input, cluster ClusterID) *parsed {
 // sets (MineStore mines a store chunk by chunk instead).
 func ExtractSite(inputs []Input, opts Options, single bool) []*Result {
 	opts = opts.withDefaults()
-	pages := make([]*parsed, len(inputs))
+	pages := make([]*minedPage, len(inputs))
 	for i, in := range inputs {
 		pages[i] = parse(in, SingleCluster(in.Key))
 	}
 	if !single {
-		ids := clusterParsed(pages, opts)
+		ids := clusterPages(pages, opts)
 		for _, p := range pages {
 			p.cluster = ids[p.in.Key]
 		}
 	}
-	groups := map[ClusterID][]*parsed{}
+	groups := map[ClusterID][]*minedPage{}
 	var order []ClusterID
 	for _, p := range pages {
 		if _, ok := groups[p.cluster]; !ok {
@@ -131,7 +132,7 @@ func ExtractSite(inputs []Input, opts Options, single bool) []*Result {
 	}
 	byKey := make(map[string]*Result, len(inputs))
 	for _, id := range order {
-		for _, r := range mineParsed(NewClusterState(), groups[id], opts) {
+		for _, r := range minePages(NewClusterState(), groups[id], opts) {
 			byKey[r.Key] = r
 		}
 	}
@@ -145,22 +146,17 @@ func ExtractSite(inputs []Input, opts Options, single bool) []*Result {
 // ClusterInputs assigns each page a cluster by URL pattern and template
 // signature (docs/ALGORITHMS.md §0).
 func ClusterInputs(inputs []Input, opts Options) map[string]ClusterID {
-	pages := make([]*parsed, len(inputs))
+	pages := make([]*minedPage, len(inputs))
 	for i, in := range inputs {
 		pages[i] = parse(in, "")
 	}
-	return clusterParsed(pages, opts)
+	return clusterPages(pages, opts)
 }
 
-func clusterParsed(pages []*parsed, opts Options) map[string]ClusterID {
+func clusterPages(pages []*minedPage, opts Options) map[string]ClusterID {
 	in := make([]ClusterInput, len(pages))
 	for i, p := range pages {
 		in[i] = ClusterInput{Key: p.in.Key, URL: p.in.URL, Signature: TagPathSignature(p.doc)}
 	}
-	ids := Cluster(in, opts.Cluster)
-	out := make(map[string]ClusterID, len(ids))
-	for k, id := range ids {
-		out[k] = ClusterID(id)
-	}
-	return out
+	return Cluster(in, opts.Cluster)
 }

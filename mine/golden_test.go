@@ -21,7 +21,7 @@ import (
 	"strings"
 	"testing"
 
-	"infocrawl/crawler/testsite"
+	"infocrawl/internal/testsite"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")

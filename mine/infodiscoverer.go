@@ -1,6 +1,11 @@
 package mine
 
-import "strings"
+import (
+	"strings"
+
+	"infocrawl/mine/entropy"
+	"infocrawl/mine/terms"
+)
 
 // InfoDiscoverer (Lin & Ho, docs/ALGORITHMS.md §2): a page's content blocks
 // are its block elements' own text (a block's strings exclude those of
@@ -10,20 +15,20 @@ import "strings"
 
 // blockEntropy returns H(CB) of every block node with terms, and the
 // number of distinct terms (features) in it.
-func blockEntropy(p *Page, stats *Stats) (h map[*Node]float64, k map[*Node]int) {
+func blockEntropy(p *Page, stats *entropy.TermStats) (h map[*Node]float64, k map[*Node]int) {
 	h, k = map[*Node]float64{}, map[*Node]int{}
-	var terms []string
+	var blockTerms []string
 	for _, n := range p.Nodes {
 		if len(n.Segments) == 0 {
 			continue
 		}
-		terms = terms[:0]
+		blockTerms = blockTerms[:0]
 		for _, i := range n.Segments {
-			terms = AppendTerms(terms, p.Segments[i].Text)
+			blockTerms = terms.Append(blockTerms, p.Segments[i].Text)
 		}
 		distinct := map[string]bool{}
 		sum := 0.0
-		for _, t := range terms {
+		for _, t := range blockTerms {
 			if !distinct[t] {
 				distinct[t] = true
 				sum += stats.EN(t)

@@ -14,7 +14,7 @@ import (
 	"time"
 	"unicode"
 
-	"infocrawl/crawler/testsite"
+	"infocrawl/internal/testsite"
 )
 
 // TestMineMemory mines 10,000 pages into one cluster and checks that the

@@ -1,8 +1,13 @@
 package mine
 
-import "strings"
+import (
+	"strings"
 
-func infoDiscovererCluster(g []*parsed, stats *Stats, opts Options) []*Result {
+	"infocrawl/mine/entropy"
+	"infocrawl/mine/terms"
+)
+
+func infoDiscovererCluster(g []*minedPage, stats *entropy.TermStats, opts Options) []*Result {
 	hs := make([]map[*Node]float64, len(g))
 	ks := make([]map[*Node]int, len(g))
 	for i, p := range g {
@@ -25,8 +30,8 @@ func infoDiscovererCluster(g []*parsed, stats *Stats, opts Options) []*Result {
 // wisdomCluster: WISDOM's informative structure, with API from the other
 // pages of the cluster (the offline stand-in for "the linked page is in
 // the store").
-func wisdomCluster(g []*parsed, stats *Stats, opts Options) []*Result {
-	byURL := map[string]*parsed{}
+func wisdomCluster(g []*minedPage, stats *entropy.TermStats, opts Options) []*Result {
+	byURL := map[string]*minedPage{}
 	for _, p := range g {
 		if p.in.URL != nil {
 			byURL[p.in.URL.String()] = p
@@ -34,7 +39,7 @@ func wisdomCluster(g []*parsed, stats *Stats, opts Options) []*Result {
 	}
 	// Each linked page's terms are read once, however many anchors point
 	// to it.
-	tz := NewTokenizer()
+	tz := terms.NewTokenizer()
 	sets := map[string]map[string]bool{}
 	linked := func(u string) map[string]bool {
 		if set, ok := sets[u]; ok {
@@ -45,10 +50,10 @@ func wisdomCluster(g []*parsed, stats *Stats, opts Options) []*Result {
 			return nil
 		}
 		set := map[string]bool{}
-		var terms []string
+		var segTerms []string
 		for _, s := range p.page.Segments {
-			terms = tz.AppendTerms(terms[:0], s.Text)
-			for _, t := range terms {
+			segTerms = tz.Append(segTerms[:0], s.Text)
+			for _, t := range segTerms {
 				set[strings.Clone(t)] = true
 			}
 		}

@@ -4,6 +4,8 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+
+	"infocrawl/mine/internal/htmlnode"
 )
 
 // A list of stories is often split over pages ("Older posts", "2 3 4 …
@@ -66,7 +68,7 @@ const maxPageWord = 16
 // relPage: rel="next" or "prev" says the link goes to another page of
 // the list.
 func relPage(n *Node) bool {
-	for _, rel := range strings.Fields(attrOf(n.H, "rel")) {
+	for _, rel := range strings.Fields(htmlnode.Attr(n.H, "rel")) {
 		if strings.EqualFold(rel, "next") || strings.EqualFold(rel, "prev") {
 			return true
 		}
@@ -76,7 +78,7 @@ func relPage(n *Node) bool {
 
 func inPager(n *Node) bool {
 	for a, i := n, 0; a != nil && i <= maxPagerDepth; a, i = a.Parent, i+1 {
-		words := strings.ToLower(attrOf(a.H, "class") + " " + attrOf(a.H, "id"))
+		words := strings.ToLower(htmlnode.Attr(a.H, "class") + " " + htmlnode.Attr(a.H, "id"))
 		for _, w := range pagerWords {
 			if strings.Contains(words, w) {
 				return true

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"golang.org/x/net/html/atom"
+
+	"infocrawl/mine/internal/htmlnode"
 )
 
 // RegionOptions weighs what a DOM region is worth (docs/ALGORITHMS.md §7): its
@@ -77,10 +79,10 @@ func NodePath(n *Node) string {
 	var parts []string
 	for ; n != nil; n = n.Parent {
 		part := n.Tag
-		if id := attrOf(n.H, "id"); stableName(id) {
+		if id := htmlnode.Attr(n.H, "id"); stableName(id) {
 			part += "#" + id
 		}
-		if cls := strings.Fields(attrOf(n.H, "class")); len(cls) > 0 && stableName(cls[0]) {
+		if cls := strings.Fields(htmlnode.Attr(n.H, "class")); len(cls) > 0 && stableName(cls[0]) {
 			part += "." + cls[0]
 		}
 		parts = append(parts, part)
@@ -181,7 +183,7 @@ func hintScore(n *Node) int {
 // Sites mark them alike ("comments", "commentlist", "disqus_thread",
 // WordPress's "respond"); "commentary" is a kind of article.
 func commentish(n *Node) bool {
-	for _, v := range []string{attrOf(n.H, "id"), attrOf(n.H, "class")} {
+	for _, v := range []string{htmlnode.Attr(n.H, "id"), htmlnode.Attr(n.H, "class")} {
 		if v == "" {
 			continue
 		}
@@ -306,7 +308,7 @@ func hasWord(n *Node, set map[string]bool) bool {
 func nameWords(n *Node) iter.Seq[string] {
 	return func(yield func(string) bool) {
 		for _, key := range [2]string{"class", "id"} {
-			v := attrOf(n.H, key)
+			v := htmlnode.Attr(n.H, key)
 			if v == "" {
 				continue
 			}
@@ -328,7 +330,7 @@ func notLetter(r rune) bool { return r < 'a' || r > 'z' }
 func declaredBody(p *Page) *Node {
 	var found *Node
 	for _, n := range p.Nodes {
-		if !hasToken(attrOf(n.H, "itemprop"), "articlebody") || contentChars(p, n) == 0 {
+		if !hasToken(htmlnode.Attr(n.H, "itemprop"), "articlebody") || contentChars(p, n) == 0 {
 			continue
 		}
 		if found == nil {

@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"infocrawl/mine/internal/htmlnode"
 )
 
 // One-page mode on pages whose story is short beside the page's other
@@ -86,7 +88,7 @@ func TestHoldsProse(t *testing.T) {
 		p := parse(Input{Key: tt.file, Body: body}, "")
 		var n *Node
 		for _, c := range p.page.Nodes {
-			if hasToken(attrOf(c.H, "class"), tt.class) {
+			if hasToken(htmlnode.Attr(c.H, "class"), tt.class) {
 				n = c
 				break
 			}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 
+	"infocrawl/mine/urlpattern"
 	"infocrawl/store"
 )
 
@@ -112,7 +113,7 @@ func (c *Clustering) Place(u *url.URL) ClusterID {
 	if u == nil {
 		return SiteCluster("")
 	}
-	if id, ok := c.Patterns[URLPattern(u)]; ok {
+	if id, ok := c.Patterns[urlpattern.Of(u)]; ok {
 		return id
 	}
 	return SiteCluster(u.Host)

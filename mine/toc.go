@@ -189,7 +189,7 @@ func (l *links) inTOC(p *Page, region *Node) map[*Node]bool {
 // makes the page a listing: losing a whole article costs more than
 // keeping a listing's teasers.
 // It returns the TOC blocks found.
-func addTOC(res *Result, p *parsed, opts Options, alone bool) []*Node {
+func addTOC(res *Result, p *minedPage, opts Options, alone bool) []*Node {
 	page, l := p.page, p.links
 	w := opts.WISDOM.withDefaults()
 	blocks := kMIB(page.Root, w.K, w.ST, l.fA, l.isTOC)
@@ -226,7 +226,7 @@ func addTOC(res *Result, p *parsed, opts Options, alone bool) []*Node {
 // most voted TOC path, when the page has that element: a listing with
 // one or two posts is a listing all the same, its list where its
 // siblings' is. Headline links are taken when the element has any.
-func votedTOC(res *Result, p *parsed, votes map[string]int, opts Options) {
+func votedTOC(res *Result, p *minedPage, votes map[string]int, opts Options) {
 	if len(res.TOC) > 0 {
 		return
 	}

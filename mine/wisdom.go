@@ -4,6 +4,9 @@ import (
 	"container/heap"
 	"math"
 	"strings"
+
+	"infocrawl/mine/entropy"
+	"infocrawl/mine/terms"
 )
 
 // WISDOMOptions are WISDOM's parameters (docs/ALGORITHMS.md §3). Zero values
@@ -43,18 +46,18 @@ type features struct {
 // wisdomFeatures computes CII and API_A for every node of p. stats are the
 // page's cluster statistics; linked gives the terms of a linked page that
 // is in the store (nil: API is 0 everywhere).
-func wisdomFeatures(p *Page, stats *Stats, linked func(url string) map[string]bool) *features {
+func wisdomFeatures(p *Page, stats *entropy.TermStats, linked func(url string) map[string]bool) *features {
 	f := &features{cii: make([]float64, len(p.Nodes)), api: make([]float64, len(p.Nodes)), hasT: make([]bool, len(p.Nodes))}
 	sumW := make([]float64, len(p.Nodes))
 	count := make([]int, len(p.Nodes))
-	var terms []string
+	var segTerms []string
 	for i := range p.Segments {
 		s := &p.Segments[i]
-		terms = AppendTerms(terms[:0], s.Text)
-		for _, t := range terms {
+		segTerms = terms.Append(segTerms[:0], s.Text)
+		for _, t := range segTerms {
 			sumW[s.Owner.Index] += stats.W(t)
 		}
-		count[s.Owner.Index] += len(terms)
+		count[s.Owner.Index] += len(segTerms)
 	}
 	for _, n := range p.Nodes {
 		if n.Href == "" || linked == nil {
@@ -84,14 +87,14 @@ func wisdomFeatures(p *Page, stats *Stats, linked func(url string) map[string]bo
 // anchorPrecision is API(a): Σ 1/EN(t) over the terms t of the anchor's
 // text (and of the segment around it, a bounded window) that also occur
 // in the linked page.
-func anchorPrecision(p *Page, a *Node, target map[string]bool, stats *Stats) float64 {
+func anchorPrecision(p *Page, a *Node, target map[string]bool, stats *entropy.TermStats) float64 {
 	text := anchorText(a)
 	if owner := segmentOf(p, a); owner != nil && len(owner.Text) < 400 {
 		text = owner.Text
 	}
 	api := 0.0
 	seen := map[string]bool{}
-	for _, t := range Terms(text) {
+	for _, t := range terms.Of(text) {
 		if seen[t] || !target[t] {
 			continue
 		}

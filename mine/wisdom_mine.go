@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"golang.org/x/net/html"
+
+	"infocrawl/mine/entropy"
 )
 
 // wisdomPage is WISDOM's informative structure of one page: its article
@@ -15,7 +17,7 @@ type wisdomPage struct {
 	apiWorks     bool
 }
 
-func mineWISDOM(p *Page, stats *Stats, linked func(string) map[string]bool, o WISDOMOptions) *wisdomPage {
+func mineWISDOM(p *Page, stats *entropy.TermStats, linked func(string) map[string]bool, o WISDOMOptions) *wisdomPage {
 	o = o.withDefaults()
 	f := wisdomFeatures(p, stats, linked)
 	w := &wisdomPage{f: f, apiWorks: apiWorks(p, f)}

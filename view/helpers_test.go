@@ -12,8 +12,8 @@ import (
 	"golang.org/x/net/html"
 
 	"infocrawl/crawler"
-	"infocrawl/crawler/testsite"
 	"infocrawl/focus"
+	"infocrawl/internal/testsite"
 	"infocrawl/mine"
 	"infocrawl/store"
 )

@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"infocrawl/config"
-	"infocrawl/crawler/testsite"
+	"infocrawl/internal/testsite"
 )
 
 func runCLI(args ...string) (code int, stdout, stderr string) {

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"infocrawl/crawler/testsite"
+	"infocrawl/internal/testsite"
 	"infocrawl/store"
 )
 

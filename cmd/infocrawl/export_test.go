@@ -21,8 +21,8 @@ import (
 	"github.com/nlnwa/gowarc"
 
 	"infocrawl/crawler"
-	"infocrawl/crawler/testsite"
 	"infocrawl/focus"
+	"infocrawl/internal/testsite"
 	"infocrawl/mine"
 	"infocrawl/store"
 )

@@ -8,7 +8,7 @@ import (
 	"syscall"
 	"testing"
 
-	"infocrawl/crawler/testsite"
+	"infocrawl/internal/testsite"
 	"infocrawl/store"
 )
 

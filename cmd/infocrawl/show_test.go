@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"infocrawl/crawler/testsite"
+	"infocrawl/internal/testsite"
 )
 
 // minedStore crawls the test site to depth 1 into a store, mining it

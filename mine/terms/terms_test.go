@@ -1,4 +1,4 @@
-package mine
+package terms
 
 import (
 	"slices"
@@ -9,7 +9,7 @@ import (
 	"github.com/clipperhouse/uax29/v2/words"
 )
 
-func TestTerms(t *testing.T) {
+func TestOf(t *testing.T) {
 	tests := []struct {
 		name, text string
 		want       []string
@@ -41,19 +41,19 @@ func TestTerms(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := Terms(tt.text)
+			got := Of(tt.text)
 			if !slices.Equal(got, tt.want) {
-				t.Errorf("Terms(%q) = %q, want %q", tt.text, got, tt.want)
+				t.Errorf("Of(%q) = %q, want %q", tt.text, got, tt.want)
 			}
 		})
 	}
 }
 
-func TestAppendTermsAppends(t *testing.T) {
-	got := AppendTerms([]string{"kept"}, "crawling 台灣")
+func TestAppendKeepsDst(t *testing.T) {
+	got := Append([]string{"kept"}, "crawling 台灣")
 	want := []string{"kept", "crawl", "台灣"}
 	if !slices.Equal(got, want) {
-		t.Errorf("AppendTerms = %q, want %q", got, want)
+		t.Errorf("Append = %q, want %q", got, want)
 	}
 }
 
@@ -81,20 +81,20 @@ func TestIsStop(t *testing.T) {
 	}
 }
 
-// TestAppendTermsAllocs holds the promise that tokenising allocates
+// TestAppendAllocs holds the promise that tokenising allocates
 // nothing but the output: bigrams are slices of the text, so CJK text
 // with room in dst allocates nothing at all.
-func TestAppendTermsAllocs(t *testing.T) {
+func TestAppendAllocs(t *testing.T) {
 	dst := make([]string, 0, 4096)
 	allocs := testing.AllocsPerRun(100, func() {
-		dst = AppendTerms(dst[:0], chineseNews)
+		dst = Append(dst[:0], chineseNews)
 	})
 	if allocs != 0 {
-		t.Errorf("AppendTerms on Chinese text: %v allocations per call, want 0", allocs)
+		t.Errorf("Append on Chinese text: %v allocations per call, want 0", allocs)
 	}
 }
 
-func FuzzTerms(f *testing.F) {
+func FuzzOf(f *testing.F) {
 	for _, s := range []string{
 		"", "The crawlers were crawling news sites", "don’t mp3 2,024",
 		"台灣新聞", "東京に住む", "대한민국 2024년", "ภาษา", "İSTANBUL ΣΟΦΟΣ",
@@ -103,24 +103,24 @@ func FuzzTerms(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		for _, term := range Terms(text) {
+		for _, term := range Of(text) {
 			if term == "" {
-				t.Fatalf("Terms(%q) has an empty term", text)
+				t.Fatalf("Of(%q) has an empty term", text)
 			}
 			if strings.IndexFunc(term, unicode.IsSpace) >= 0 {
-				t.Fatalf("Terms(%q) has term %q with whitespace", text, term)
+				t.Fatalf("Of(%q) has term %q with whitespace", text, term)
 			}
 			if strings.ToLower(term) != term {
-				t.Fatalf("Terms(%q) has term %q, not lower-case", text, term)
+				t.Fatalf("Of(%q) has term %q, not lower-case", text, term)
 			}
 		}
 	})
 }
 
-// BenchmarkTerms measures AppendTerms beside a baseline that only walks
+// BenchmarkAppend measures Append beside a baseline that only walks
 // the UAX #29 word boundaries of the same text, so the ratio shows what
 // normalisation costs on a noisy machine.
-func BenchmarkTerms(b *testing.B) {
+func BenchmarkAppend(b *testing.B) {
 	for _, bc := range []struct{ name, text string }{
 		{"english", strings.Repeat(englishNews, 20<<10/len(englishNews)+1)[:20<<10]},
 		{"chinese", strings.Repeat(chineseNews, 5<<10/len(chineseNews)+1)},
@@ -129,7 +129,7 @@ func BenchmarkTerms(b *testing.B) {
 			b.SetBytes(int64(len(bc.text)))
 			var dst []string
 			for b.Loop() {
-				dst = AppendTerms(dst[:0], bc.text)
+				dst = Append(dst[:0], bc.text)
 			}
 		})
 		b.Run(bc.name+"/uax29-baseline", func(b *testing.B) {

@@ -1,4 +1,4 @@
-package mine
+package onepage
 
 import (
 	"bytes"
@@ -76,7 +76,7 @@ func TTR(body []byte, opts TTROptions) string {
 	for i, isContent := range ttrClassify(smooth, opts) {
 		content[kept[i]] = isContent
 	}
-	var w eemWriter
+	var w textWriter
 	for _, it := range sc.items {
 		switch {
 		case it.brk > 0:
@@ -280,7 +280,7 @@ func ttrBreak(a atom.Atom) int {
 	if a == atom.Br {
 		return 1
 	}
-	if eemRenderBlocks[a] {
+	if renderBlocks[a] {
 		return 2
 	}
 	return 0

@@ -1,4 +1,4 @@
-package mine
+package entropy
 
 import (
 	"bytes"
@@ -9,9 +9,9 @@ import (
 	"testing"
 )
 
-// statsOf builds Stats for one term "t" with the given per-page frequencies.
-func statsOf(tfs []float64) *Stats {
-	s := NewStats()
+// statsOf builds TermStats for one term "t" with the given per-page frequencies.
+func statsOf(tfs []float64) *TermStats {
+	s := NewTermStats()
 	for _, f := range tfs {
 		s.AddCounts(map[string]int{"t": int(f)})
 	}
@@ -37,11 +37,11 @@ func TestEntropyWorkedExamples(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := 1 - Entropy(tt.tfs); math.Abs(got-tt.wantW) > 1e-6 {
-				t.Errorf("1 - Entropy(%v) = %.6f, want %.6f", tt.tfs, got, tt.wantW)
+			if got := 1 - Of(tt.tfs); math.Abs(got-tt.wantW) > 1e-6 {
+				t.Errorf("1 - Of(%v) = %.6f, want %.6f", tt.tfs, got, tt.wantW)
 			}
 			if got := statsOf(tt.tfs).W("t"); math.Abs(got-tt.wantW) > 1e-6 {
-				t.Errorf("Stats.W over %v = %.6f, want %.6f", tt.tfs, got, tt.wantW)
+				t.Errorf("TermStats.W over %v = %.6f, want %.6f", tt.tfs, got, tt.wantW)
 			}
 		})
 	}
@@ -50,7 +50,7 @@ func TestEntropyWorkedExamples(t *testing.T) {
 // TestEntropyTwoPages is InfoDiscoverer's example: two pages share the
 // features F1..F6, each once in both, and F7..F10 each appear in one page.
 func TestEntropyTwoPages(t *testing.T) {
-	s := NewStats()
+	s := NewTermStats()
 	s.AddPage([]string{"F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8"})
 	s.AddPage([]string{"F1", "F2", "F3", "F4", "F5", "F6", "F9", "F10"})
 	for i := 1; i <= 10; i++ {
@@ -68,8 +68,8 @@ func TestEntropyTwoPages(t *testing.T) {
 	}
 }
 
-func TestStatsCounts(t *testing.T) {
-	var s Stats // the zero value is usable
+func TestTermStatsCounts(t *testing.T) {
+	var s TermStats // the zero value is usable
 	s.AddPage([]string{"a", "b", "a", "a"})
 	s.AddCounts(map[string]int{"a": 2, "c": 0, "d": -1})
 	if s.Pages != 2 {
@@ -89,16 +89,16 @@ func TestStatsCounts(t *testing.T) {
 	}
 }
 
-// TestStatsIncrementalEqualsBatch is the property that makes incremental
+// TestTermStatsIncrementalEqualsBatch is the property that makes incremental
 // statistics safe: page by page (AddPage), or two halves merged, they give
 // the batch entropy of every term's per-page frequency vector.
-func TestStatsIncrementalEqualsBatch(t *testing.T) {
+func TestTermStatsIncrementalEqualsBatch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for trial := range 500 {
 		pages, vocab := 1+rng.IntN(40), 1+rng.IntN(25)
 		freq := randomFrequencies(rng, pages, vocab)
 
-		whole, left, right := NewStats(), NewStats(), NewStats()
+		whole, left, right := NewTermStats(), NewTermStats(), NewTermStats()
 		cut := rng.IntN(pages + 1)
 		for p := range pages {
 			terms := pageTerms(rng, freq, p)
@@ -113,13 +113,13 @@ func TestStatsIncrementalEqualsBatch(t *testing.T) {
 
 		for v, tfs := range freq {
 			term := fmt.Sprintf("t%d", v)
-			want := Entropy(tfs)
-			for name, s := range map[string]*Stats{"AddPage": whole, "Merge": left} {
+			want := Of(tfs)
+			for name, s := range map[string]*TermStats{"AddPage": whole, "Merge": left} {
 				if s.Pages != pages {
 					t.Fatalf("trial %d %s: Pages = %d, want %d", trial, name, s.Pages, pages)
 				}
 				if got := s.EN(term); math.Abs(got-want) > 1e-9 {
-					t.Fatalf("trial %d %s: EN(%s) = %.12f, batch Entropy(%v) = %.12f",
+					t.Fatalf("trial %d %s: EN(%s) = %.12f, batch Of(%v) = %.12f",
 						trial, name, term, got, tfs, want)
 				}
 			}

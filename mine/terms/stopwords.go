@@ -1,4 +1,4 @@
-package mine
+package terms
 
 import "strings"
 

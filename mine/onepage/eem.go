@@ -1,4 +1,4 @@
-package mine
+package onepage
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"infocrawl/mine/internal/htmlnode"
 )
 
 // EEMOptions tune EEM. The zero value means the defaults below.
@@ -63,7 +65,7 @@ func EEM(body []byte, opts EEMOptions) string {
 	if err != nil {
 		return ""
 	}
-	root := eemFind(doc, atom.Body)
+	root := htmlnode.Find(doc, atom.Body)
 	if root == nil {
 		return ""
 	}
@@ -74,7 +76,7 @@ func EEM(body []byte, opts EEMOptions) string {
 	if best >= 0 {
 		n = blocks[best].node
 	}
-	var w eemWriter
+	var w textWriter
 	eemRender(n, &w)
 	return w.String()
 }
@@ -136,7 +138,7 @@ func eemCount(n *html.Node, inLink bool, blocks *[]eemBlock) eemKinds {
 		*blocks = append(*blocks, eemBlock{node: n})
 	}
 	switch {
-	case n.DataAtom == atom.A && eemAttr(n, "href") != "":
+	case n.DataAtom == atom.A && strings.TrimSpace(htmlnode.Attr(n, "href")) != "":
 		k.links++
 		inLink = true
 	case n.DataAtom == atom.Img:
@@ -221,27 +223,6 @@ func eemSkip(n *html.Node) bool {
 	return false
 }
 
-func eemAttr(n *html.Node, key string) string {
-	for _, a := range n.Attr {
-		if a.Key == key && a.Namespace == "" {
-			return strings.TrimSpace(a.Val)
-		}
-	}
-	return ""
-}
-
-func eemFind(n *html.Node, a atom.Atom) *html.Node {
-	if n.Type == html.ElementNode && n.DataAtom == a {
-		return n
-	}
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		if f := eemFind(c, a); f != nil {
-			return f
-		}
-	}
-	return nil
-}
-
 // eemChars counts the characters of s with whitespace collapsed and
 // trimmed.
 func eemChars(s string) int {
@@ -260,9 +241,9 @@ func eemChars(s string) int {
 	return n
 }
 
-// eemRenderBlocks are laid out as blocks when text is rendered: a blank
+// renderBlocks are laid out as blocks when text is rendered: a blank
 // line separates them from what is around.
-var eemRenderBlocks = map[atom.Atom]bool{
+var renderBlocks = map[atom.Atom]bool{
 	atom.Address: true, atom.Article: true, atom.Aside: true, atom.Blockquote: true, atom.Body: true,
 	atom.Caption: true, atom.Center: true, atom.Dd: true, atom.Details: true, atom.Dialog: true,
 	atom.Div: true, atom.Dl: true, atom.Dt: true, atom.Fieldset: true, atom.Figcaption: true,
@@ -275,7 +256,7 @@ var eemRenderBlocks = map[atom.Atom]bool{
 }
 
 // eemRender writes the readable text of n's subtree.
-func eemRender(n *html.Node, w *eemWriter) {
+func eemRender(n *html.Node, w *textWriter) {
 	switch n.Type {
 	case html.TextNode:
 		w.text(n.Data)
@@ -289,7 +270,7 @@ func eemRender(n *html.Node, w *eemWriter) {
 			return
 		}
 	}
-	block := n.Type == html.ElementNode && eemRenderBlocks[n.DataAtom]
+	block := n.Type == html.ElementNode && renderBlocks[n.DataAtom]
 	if block {
 		w.brk(2)
 	}
@@ -301,20 +282,20 @@ func eemRender(n *html.Node, w *eemWriter) {
 	}
 }
 
-// eemWriter assembles extracted text: whitespace runs collapse to one
-// space, breaks collapse to the strongest one asked for (1: a line break,
-// 2: a blank line), and nothing leads or trails. TTR uses it too.
-type eemWriter struct {
+// textWriter assembles extracted text, for EEM and TTR: whitespace runs
+// collapse to one space, breaks collapse to the strongest one asked for
+// (1: a line break, 2: a blank line), and nothing leads or trails.
+type textWriter struct {
 	b       strings.Builder
 	pending int  // break asked for since the last character
 	space   bool // whitespace seen since the last character
 }
 
-func (w *eemWriter) brk(level int) {
+func (w *textWriter) brk(level int) {
 	w.pending = max(w.pending, level)
 }
 
-func (w *eemWriter) text(s string) {
+func (w *textWriter) text(s string) {
 	for _, r := range s {
 		if unicode.IsSpace(r) {
 			w.space = true
@@ -338,4 +319,4 @@ func (w *eemWriter) text(s string) {
 	}
 }
 
-func (w *eemWriter) String() string { return w.b.String() }
+func (w *textWriter) String() string { return w.b.String() }

@@ -1,4 +1,4 @@
-package mine
+package onepage
 
 // The article-extraction scorer of the shared folder's eval/score.py (the Zyte
 // article-extraction-benchmark's metric), for tests of any extractor:

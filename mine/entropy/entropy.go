@@ -1,4 +1,4 @@
-package mine
+package entropy
 
 import (
 	"encoding/binary"
@@ -16,22 +16,22 @@ type TermStat struct {
 	S  float64
 }
 
-// Stats are a cluster's term statistics, built page by page.
+// TermStats are a cluster's term statistics, built page by page.
 //
 // EN and W are derived at read time, never stored: a new page changes n and
 // so the entropy of every term, those absent from it included.
-type Stats struct {
+type TermStats struct {
 	Pages int
 	Terms map[string]TermStat
 }
 
-// NewStats returns empty statistics. The zero Stats is usable too.
-func NewStats() *Stats {
-	return &Stats{Terms: make(map[string]TermStat)}
+// NewTermStats returns empty statistics. The zero TermStats is usable too.
+func NewTermStats() *TermStats {
+	return &TermStats{Terms: make(map[string]TermStat)}
 }
 
 // AddPage adds one page, given as its terms (repeats counted).
-func (s *Stats) AddPage(terms []string) {
+func (s *TermStats) AddPage(terms []string) {
 	tf := make(map[string]int, len(terms))
 	for _, t := range terms {
 		tf[t]++
@@ -41,7 +41,7 @@ func (s *Stats) AddPage(terms []string) {
 
 // AddCounts adds one page, given as term → frequency. Non-positive
 // frequencies are ignored: the term is absent from the page.
-func (s *Stats) AddCounts(tf map[string]int) {
+func (s *TermStats) AddCounts(tf map[string]int) {
 	if s.Terms == nil {
 		s.Terms = make(map[string]TermStat, len(tf))
 	}
@@ -65,7 +65,7 @@ func (s *Stats) AddCounts(tf map[string]int) {
 
 // Merge adds o's statistics to s. When the two were built from disjoint
 // sets of pages, the result is exactly that of their union.
-func (s *Stats) Merge(o *Stats) {
+func (s *TermStats) Merge(o *TermStats) {
 	if o == nil {
 		return
 	}
@@ -88,7 +88,7 @@ func (s *Stats) Merge(o *Stats) {
 // 1 for a term spread evenly over every page (redundant), 0 for a term
 // found in one page only (informative). It is 0 when the term never occurs
 // or n < 2, where it is undefined.
-func (s *Stats) EN(term string) float64 {
+func (s *TermStats) EN(term string) float64 {
 	st := s.Terms[term]
 	if st.TF <= 0 || s.Pages < 2 {
 		return 0
@@ -97,14 +97,14 @@ func (s *Stats) EN(term string) float64 {
 }
 
 // W is the term's weight, 1 − EN: how informative it is.
-func (s *Stats) W(term string) float64 {
+func (s *TermStats) W(term string) float64 {
 	return 1 - s.EN(term)
 }
 
-// Entropy is EN by the batch formula, −Σ w_i·log_n w_i with w_i = tfs[i]/Σtfs
+// Of is EN by the batch formula, −Σ w_i·log_n w_i with w_i = tfs[i]/Σtfs
 // and n = len(tfs): one frequency per page of the cluster, zeros included.
-// It states the definition that Stats computes incrementally.
-func Entropy(tfs []float64) float64 {
+// It states the definition that TermStats computes incrementally.
+func Of(tfs []float64) float64 {
 	n := len(tfs)
 	if n < 2 {
 		return 0

@@ -1,4 +1,4 @@
-package mine
+package terms
 
 import (
 	"strings"
@@ -14,12 +14,12 @@ import (
 // it would look maximally informative to term entropy while saying nothing.
 const maxWordBytes = 64
 
-// Terms returns the normalised terms of text, in text order (docs/ALGORITHMS.md §0).
-func Terms(text string) []string {
-	return AppendTerms(nil, text)
+// Of returns the normalised terms of text, in text order (docs/ALGORITHMS.md §0).
+func Of(text string) []string {
+	return Append(nil, text)
 }
 
-// AppendTerms appends the normalised terms of text to dst and returns it.
+// Append appends the normalised terms of text to dst and returns it.
 //
 // Text is split at Unicode word boundaries (UAX #29). A word of a script
 // written with spaces is lower-cased and dropped if it is an English stop
@@ -32,11 +32,11 @@ func Terms(text string) []string {
 //
 // Terms may share memory with text: a caller that keeps a term long after
 // text should strings.Clone it. Invalid UTF-8 is read as U+FFFD.
-func AppendTerms(dst []string, text string) []string {
+func Append(dst []string, text string) []string {
 	return appendTerms(dst, text, nil)
 }
 
-// Tokenizer is AppendTerms with a cache of stems, for mining many pages:
+// Tokenizer is Append with a cache of stems, for mining many pages:
 // the Snowball stemmer takes most of the time, and a site's pages repeat
 // their words. Not safe for concurrent use.
 type Tokenizer struct {
@@ -49,8 +49,8 @@ const maxStems = 1 << 18
 // NewTokenizer returns a Tokenizer with an empty cache.
 func NewTokenizer() *Tokenizer { return &Tokenizer{stems: map[string]string{}} }
 
-// AppendTerms is the package's AppendTerms, with cached stems.
-func (tz *Tokenizer) AppendTerms(dst []string, text string) []string {
+// Append is the package's Append, with cached stems.
+func (tz *Tokenizer) Append(dst []string, text string) []string {
 	if len(tz.stems) > maxStems {
 		clear(tz.stems)
 	}
@@ -78,7 +78,7 @@ func appendTerms(dst []string, text string, stems map[string]string) []string {
 	return t.dst
 }
 
-// termer carries AppendTerms' state: the output, and the pending run of
+// termer carries Append's state: the output, and the pending run of
 // unspaced-script characters, text[runStart:runEnd]. The run is kept as
 // offsets because UAX #29 splits Han and Hiragana into one token per
 // character: the run is rebuilt from tokens that touch in the text.

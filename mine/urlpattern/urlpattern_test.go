@@ -1,4 +1,4 @@
-package mine
+package urlpattern
 
 import (
 	"net/url"
@@ -15,7 +15,7 @@ func mustURL(t testing.TB, s string) *url.URL {
 	return u
 }
 
-func TestURLPattern(t *testing.T) {
+func TestOf(t *testing.T) {
 	long := strings.Repeat("abcdefghij", 10)
 	tests := []struct{ in, want string }{
 		// The brief's examples.
@@ -60,16 +60,16 @@ func TestURLPattern(t *testing.T) {
 		{"/rel/123", "/rel/{n}"},
 	}
 	for _, tt := range tests {
-		if got := URLPattern(mustURL(t, tt.in)); got != tt.want {
-			t.Errorf("URLPattern(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := Of(mustURL(t, tt.in)); got != tt.want {
+			t.Errorf("Of(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
-	if got := URLPattern(nil); got != "" {
-		t.Errorf("URLPattern(nil) = %q, want empty", got)
+	if got := Of(nil); got != "" {
+		t.Errorf("Of(nil) = %q, want empty", got)
 	}
 }
 
-func TestURLPatternTrailingSlash(t *testing.T) {
+func TestOfTrailingSlash(t *testing.T) {
 	pairs := [][2]string{
 		{"http://x.com/world", "http://x.com/world/"},
 		{"http://x.com/a/12345", "http://x.com/a/12345/"},
@@ -77,7 +77,7 @@ func TestURLPatternTrailingSlash(t *testing.T) {
 		{"http://x.com", "http://x.com/"},
 	}
 	for _, p := range pairs {
-		a, b := URLPattern(mustURL(t, p[0])), URLPattern(mustURL(t, p[1]))
+		a, b := Of(mustURL(t, p[0])), Of(mustURL(t, p[1]))
 		if a != b {
 			t.Errorf("%q → %q but %q → %q, want equal", p[0], a, p[1], b)
 		}
@@ -102,7 +102,7 @@ func TestPatternSegments(t *testing.T) {
 	}
 }
 
-func FuzzURLPattern(f *testing.F) {
+func FuzzOf(f *testing.F) {
 	for _, s := range []string{
 		"http://news.example/world/2024/03/15/markets-rally-as-rates-fall.html",
 		"https://x.com/a/12345",
@@ -119,16 +119,16 @@ func FuzzURLPattern(f *testing.F) {
 		if err != nil {
 			return
 		}
-		pat := URLPattern(u)
+		pat := Of(u)
 		if strings.Contains(pat, "#") {
 			t.Errorf("pattern %q of %q holds '#'", pat, s)
 		}
 		// A URL made from the pattern is patterned without panic.
 		if v, err := url.Parse("http://" + pat); err == nil {
-			URLPattern(v)
+			Of(v)
 		}
 		if v, err := url.Parse(pat); err == nil {
-			URLPattern(v)
+			Of(v)
 		}
 		checkDigitSegments(t, u, pat)
 	})

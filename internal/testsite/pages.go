@@ -148,7 +148,7 @@ func relatedHref(a, r *article) string {
 }
 
 func (s *Site) renderArticle(a *article) *rendered {
-	sec, ui := a.sec, a.sec.ui
+	sec := a.sec
 	f := frame{key: "article" + a.path, title: a.title, sec: sec,
 		bodyClass: "article-page single section-" + sec.name, canonical: a.path, pageType: "article"}
 	return s.renderPage(f, func(p *pageBuilder) {
@@ -158,60 +158,92 @@ func (s *Site) renderArticle(a *article) *rendered {
 		p.a("../../../", "", sec.title)
 		p.w("</div>\n")
 		p.w(fmt.Sprintf(`<div class="article" id="article-%d-%d" itemscope itemtype="https://schema.org/NewsArticle">`, sec.index+1, a.idx+1))
-		p.w("\n<h1 class=\"headline\" itemprop=\"headline\">")
-		p.esc(a.title)
-		p.w("</h1>\n<div class=\"article-meta\"><span class=\"byline\">")
-		author := `<span class="author" itemprop="author">` + escape(a.author) + `</span>`
-		p.w(fmt.Sprintf(ui.byline, author))
-		p.w(`</span> <span class="date"><time datetime="`, a.published.Format("2006-01-02T15:04:05Z07:00"), `" itemprop="datePublished">`)
-		p.esc(ui.date(a.published) + " " + a.published.Format("15:04"))
-		p.w(`</time></span> `)
-		p.a("#comments", `class="comment-count"`, ui.comments(len(a.comments)))
-		p.w("</div>\n<div class=\"share-tools\">")
-		public := url.QueryEscape(publicHost + a.path)
-		p.a("https://twitter.com/intent/tweet?url="+public+"&text="+url.QueryEscape(a.title), `class="share share-twitter" target="_blank" rel="noopener"`, "Tweet")
-		p.w(" ")
-		p.a("https://www.facebook.com/sharer/sharer.php?u="+public, `class="share share-facebook" target="_blank" rel="noopener"`, "Share")
-		p.w(" ")
-		p.a("mailto:?subject="+url.PathEscape(a.title)+"&body="+public, `class="share share-email"`, "Email")
-		p.w(" ")
-		p.a("javascript:window.print()", `class="share share-print"`, "Print")
-		p.w("</div>\n")
+		writeArticleHead(p, a)
+		writeShareTools(p, a)
 		if a.image {
 			p.w(`<div class="article-image"><img src="`, staticHost, "/photos/", a.slug, `.jpg" alt="`, escape(a.title), "\">")
 			p.w("<span class=\"caption\">Photo: ", siteName, "</span></div>\n")
 		}
-		p.w("<div class=\"article-body\" itemprop=\"articleBody\">\n")
-		for i, para := range a.paragraphs {
-			p.w("<p>")
-			p.esc(para)
-			p.w("</p>\n")
-			if i == 1 && len(a.paragraphs) > 3 {
-				p.ad(f.key, "inline", 300, 250)
-			}
-		}
-		p.w("</div>\n")
+		writeArticleBody(p, f.key, a)
 		s.writeSpecialLinks(p, a)
-		p.w(`<div class="tags"><span class="tag-label">Tags:</span>`)
-		for _, t := range a.tags {
-			p.w(` <span class="tag">`)
-			p.esc(t)
-			p.w("</span>")
-		}
-		p.w("</div>\n</div>\n")
-		if len(a.related) > 0 {
-			p.w("<div class=\"related-articles\"><h3>")
-			p.esc(ui.related)
-			p.w("</h3>\n<ul>\n")
-			for _, r := range a.related {
-				p.w("<li>")
-				p.tocA(relatedHref(a, r), "", r.title)
-				p.w("</li>\n")
-			}
-			p.w("</ul></div>\n")
-		}
+		writeTags(p, a)
+		p.w("</div>\n") // the article
+		writeRelated(p, a)
 		writeComments(p, a)
 	})
+}
+
+// writeArticleHead writes the headline and the byline, date and comment
+// count under it.
+func writeArticleHead(p *pageBuilder, a *article) {
+	ui := a.sec.ui
+	p.w("\n<h1 class=\"headline\" itemprop=\"headline\">")
+	p.esc(a.title)
+	p.w("</h1>\n<div class=\"article-meta\"><span class=\"byline\">")
+	author := `<span class="author" itemprop="author">` + escape(a.author) + `</span>`
+	p.w(fmt.Sprintf(ui.byline, author))
+	p.w(`</span> <span class="date"><time datetime="`, a.published.Format("2006-01-02T15:04:05Z07:00"), `" itemprop="datePublished">`)
+	p.esc(ui.date(a.published) + " " + a.published.Format("15:04"))
+	p.w(`</time></span> `)
+	p.a("#comments", `class="comment-count"`, ui.comments(len(a.comments)))
+	p.w("</div>\n")
+}
+
+// writeShareTools writes the share links: off-site and javascript: links
+// a crawler must not follow.
+func writeShareTools(p *pageBuilder, a *article) {
+	p.w("<div class=\"share-tools\">")
+	public := url.QueryEscape(publicHost + a.path)
+	p.a("https://twitter.com/intent/tweet?url="+public+"&text="+url.QueryEscape(a.title), `class="share share-twitter" target="_blank" rel="noopener"`, "Tweet")
+	p.w(" ")
+	p.a("https://www.facebook.com/sharer/sharer.php?u="+public, `class="share share-facebook" target="_blank" rel="noopener"`, "Share")
+	p.w(" ")
+	p.a("mailto:?subject="+url.PathEscape(a.title)+"&body="+public, `class="share share-email"`, "Email")
+	p.w(" ")
+	p.a("javascript:window.print()", `class="share share-print"`, "Print")
+	p.w("</div>\n")
+}
+
+// writeArticleBody writes the story's paragraphs, with an ad after the
+// second of a long story.
+func writeArticleBody(p *pageBuilder, key string, a *article) {
+	p.w("<div class=\"article-body\" itemprop=\"articleBody\">\n")
+	for i, para := range a.paragraphs {
+		p.w("<p>")
+		p.esc(para)
+		p.w("</p>\n")
+		if i == 1 && len(a.paragraphs) > 3 {
+			p.ad(key, "inline", 300, 250)
+		}
+	}
+	p.w("</div>\n")
+}
+
+// writeTags writes the article's tag line.
+func writeTags(p *pageBuilder, a *article) {
+	p.w(`<div class="tags"><span class="tag-label">Tags:</span>`)
+	for _, t := range a.tags {
+		p.w(` <span class="tag">`)
+		p.esc(t)
+		p.w("</span>")
+	}
+	p.w("</div>\n")
+}
+
+// writeRelated writes the list of related stories, if any.
+func writeRelated(p *pageBuilder, a *article) {
+	if len(a.related) == 0 {
+		return
+	}
+	p.w("<div class=\"related-articles\"><h3>")
+	p.esc(a.sec.ui.related)
+	p.w("</h3>\n<ul>\n")
+	for _, r := range a.related {
+		p.w("<li>")
+		p.tocA(relatedHref(a, r), "", r.title)
+		p.w("</li>\n")
+	}
+	p.w("</ul></div>\n")
 }
 
 func (s *Site) writeSpecialLinks(p *pageBuilder, a *article) {

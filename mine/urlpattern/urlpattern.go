@@ -1,4 +1,4 @@
-package mine
+package urlpattern
 
 import (
 	"net/url"
@@ -35,7 +35,7 @@ const (
 	maxExtLen = 5
 )
 
-// URLPattern generalises a URL into its template pattern (docs/ALGORITHMS.md §0):
+// Of generalises a URL into its template pattern (docs/ALGORITHMS.md §0):
 //
 //	http://news.example/world/2024/03/15/markets-rally-as-rates-fall.html
 //	→ news.example/world/{n}/{n}/{n}/{slug}.html
@@ -67,7 +67,7 @@ const (
 // pairs sorted by key then value, with duplicates removed:
 // "id=123&cat=world" → "cat=world&id={n}". A key without '=' is written
 // "key=". A nil URL gives "".
-func URLPattern(u *url.URL) string {
+func Of(u *url.URL) string {
 	if u == nil {
 		return ""
 	}
@@ -177,7 +177,7 @@ func splitExtension(s string) (stem, ext string) {
 	return s[:i], s[i:]
 }
 
-// generalizeStem applies the rules listed on URLPattern, in order.
+// generalizeStem applies the rules listed on Of, in order.
 func generalizeStem(s string, esc func(string) string) string {
 	switch {
 	case s == "":

@@ -1,4 +1,4 @@
-package mine
+package onepage
 
 import (
 	"infocrawl/eval"
@@ -15,7 +15,7 @@ import (
 // article; EEM's tests use it too.
 func ttrNews(t testing.TB) []byte {
 	t.Helper()
-	b, err := os.ReadFile("testdata/single/news.html")
+	b, err := os.ReadFile("testdata/news.html")
 	if err != nil {
 		t.Fatal(err)
 	}

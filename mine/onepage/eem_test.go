@@ -1,4 +1,4 @@
-package mine
+package onepage
 
 import (
 	"infocrawl/eval"
