@@ -1,6 +1,8 @@
 package mine
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"infocrawl/mine/entropy"
@@ -95,9 +97,12 @@ func wisdomScores(w *wisdomPage, blocks []*Node, f func(*Node) float64) map[stri
 
 // meanEntropy is the mean H(CB) of a page's informative blocks.
 func meanEntropy(h map[*Node]float64, th float64) float64 {
+	// Summed in document order: a float sum in map order differs in its
+	// last digits from run to run.
+	nodes := slices.SortedFunc(maps.Keys(h), func(a, b *Node) int { return a.Index - b.Index })
 	sum, n := 0.0, 0
-	for _, e := range h {
-		if e <= th+1e-9 {
+	for _, nd := range nodes {
+		if e := h[nd]; e <= th+1e-9 {
 			sum += e
 			n++
 		}
