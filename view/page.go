@@ -41,9 +41,13 @@ func Page(db *store.DB, u string, opts Options) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("view: %w", err)
 	}
-	final, err := url.Parse(p.FinalURL)
-	if err != nil || p.FinalURL == "" {
-		final, _ = url.Parse(p.URL)
+	raw := p.FinalURL
+	if raw == "" { // not redirected
+		raw = p.URL
+	}
+	final, err := url.Parse(raw)
+	if err != nil {
+		return nil, fmt.Errorf("view: page %s: URL: %w", u, err)
 	}
 	return Render(p.Body, final, res, state, opts)
 }

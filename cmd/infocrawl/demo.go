@@ -93,12 +93,12 @@ func serveDemoSite(site *testsite.Site) (entry string, stop func(), err error) {
 }
 
 // mineDemoStore mines the crawled store and prints its statistics.
-func mineDemoStore(ctx context.Context, cfg config.Config, stdout, stderr io.Writer) error {
+func mineDemoStore(ctx context.Context, cfg config.Config, stdout, stderr io.Writer) (err error) {
 	db, err := store.Open(cfg.DB, nil)
 	if err != nil {
 		return err
 	}
-	defer db.Close()
+	defer closeStore(db, &err)
 	fmt.Fprintln(stdout)
 	if err := mineInto(ctx, db, mine.Options{}, false, cfg.Quiet, stdout, stderr); err != nil {
 		return err
