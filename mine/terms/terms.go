@@ -146,16 +146,7 @@ func (t *termer) word(w string) {
 		return
 	}
 	t.flushRun()
-	w = normalizeApostrophes(strings.ToLower(w))
-	if isStop(w) {
-		return
-	}
-	if stemmable(w) {
-		w = t.stem(w)
-	}
-	if w != "" {
-		t.dst = append(t.dst, w)
-	}
+	t.add(normalizeApostrophes(strings.ToLower(w)))
 }
 
 // asciiWord is word for a token already known to be ASCII with a letter:
@@ -164,7 +155,11 @@ func (t *termer) asciiWord(w string) {
 	if len(w) > maxWordBytes {
 		return
 	}
-	w = strings.ToLower(w) // no allocation when w is already lower-case
+	t.add(strings.ToLower(w)) // no allocation when w is already lower-case
+}
+
+// add appends a lower-cased word's term, unless it is a stop word.
+func (t *termer) add(w string) {
 	if isStop(w) {
 		return
 	}
