@@ -45,7 +45,7 @@ func runMine(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	d, err := store.Open(db, nil)
+	d, err := store.Open(db, &store.Options{MustExist: true})
 	if err != nil {
 		return err
 	}
