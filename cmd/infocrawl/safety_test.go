@@ -3,11 +3,14 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"infocrawl/store"
 )
@@ -111,5 +114,111 @@ func TestNoStore(t *testing.T) {
 	}
 	if _, err := os.Stat(missing); err == nil {
 		t.Error("a missing store was created")
+	}
+}
+
+// -o keeps the atomic rename for regular files and new ones; a symlink is
+// followed and its target replaced; a FIFO or device is written straight
+// through and stays what it was; "" and a directory are usage errors.
+func TestExportOutputPaths(t *testing.T) {
+	_, db := minedSite(t)
+	dir := t.TempDir()
+	regular := filepath.Join(dir, "regular.jsonl")
+	os.WriteFile(regular, []byte("old"), 0o644)
+	target := filepath.Join(dir, "target.jsonl")
+	os.WriteFile(target, []byte("old"), 0o644)
+	link := filepath.Join(dir, "link.jsonl")
+	os.Symlink("target.jsonl", link)
+	dangling := filepath.Join(dir, "dangling.jsonl")
+	os.Symlink("new-target.jsonl", dangling)
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	linkFIFO := filepath.Join(dir, "link-fifo")
+	os.Symlink(fifo, linkFIFO)
+
+	cases := []struct {
+		name, out string
+		mode      fs.FileMode // of out afterwards (type bits)
+		readFrom  string      // where the export lands; a FIFO is read while written
+	}{
+		{"new file", filepath.Join(dir, "new.jsonl"), 0, filepath.Join(dir, "new.jsonl")},
+		{"regular file", regular, 0, regular},
+		{"symlink", link, fs.ModeSymlink, target},
+		{"dangling symlink", dangling, fs.ModeSymlink, filepath.Join(dir, "new-target.jsonl")},
+		{"fifo", fifo, fs.ModeNamedPipe, ""},
+		{"symlink to fifo", linkFIFO, fs.ModeSymlink, ""},
+	}
+	if os.Geteuid() == 0 { // a device of our own, like /dev/null (1, 3)
+		null := filepath.Join(dir, "null")
+		if err := syscall.Mknod(null, syscall.S_IFCHR|0o666, 1<<8|3); err == nil {
+			cases = append(cases, struct {
+				name, out string
+				mode      fs.FileMode
+				readFrom  string
+			}{"char device", null, fs.ModeDevice | fs.ModeCharDevice, ""})
+		}
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var fromFIFO chan []byte
+			if strings.Contains(c.name, "fifo") {
+				fromFIFO = make(chan []byte, 1)
+				go func() {
+					b, _ := os.ReadFile(fifo)
+					fromFIFO <- b
+				}()
+			}
+			code, _, stderr := runCLI("export", "--db", db, "-o", c.out)
+			if code != exitOK {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			var got []byte
+			if fromFIFO != nil {
+				select {
+				case got = <-fromFIFO:
+				case <-time.After(10 * time.Second):
+					t.Error("nothing written to the FIFO")
+				}
+			} else if c.readFrom != "" {
+				got, _ = os.ReadFile(c.readFrom)
+			}
+			if c.readFrom != "" || fromFIFO != nil {
+				if !bytes.HasPrefix(got, []byte(`{"url":`)) {
+					t.Errorf("export landed as %.40q", got)
+				}
+			}
+			fi, err := os.Lstat(c.out)
+			if err != nil || fi.Mode().Type() != c.mode {
+				t.Errorf("%s is now %v (%v), want type %v", c.out, fi.Mode(), err, c.mode)
+			}
+		})
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.Contains(e.Name(), ".tmp-") {
+			t.Errorf("left %s", e.Name())
+		}
+	}
+	for _, out := range []string{"", dir + "/", dir} {
+		if code, _, stderr := runCLI("export", "--db", filepath.Join(dir, "none.db"), "-o", out); code != exitUsage {
+			t.Errorf("-o %q: exit %d (%s), want %d before opening the store", out, code, stderr, exitUsage)
+		}
+	}
+}
+
+// extract never writes over one of its inputs.
+func TestExtractOwnInput(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "page.txt")
+	page := []byte("<html><body><p>A story.</p></body></html>")
+	os.WriteFile(in, page, 0o644)
+	code, _, stderr := runCLI("extract", "--out", dir, in)
+	if code != exitUsage || !strings.Contains(stderr, "would overwrite the input "+in) {
+		t.Errorf("exit %d, %q; want %d and a refusal", code, stderr, exitUsage)
+	}
+	if b, _ := os.ReadFile(in); !bytes.Equal(b, page) {
+		t.Errorf("input overwritten: %q", b)
 	}
 }
