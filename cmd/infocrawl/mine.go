@@ -63,6 +63,16 @@ func mineInto(ctx context.Context, d *store.DB, opts mine.Options, all, quiet bo
 	if sum != nil {
 		printMineSummary(stdout, sum)
 	}
+	if err != nil && ctx.Err() != nil {
+		// Each chunk's results are committed with their statistics, so
+		// what was mined before the signal is kept.
+		mined := 0
+		if sum != nil {
+			mined = sum.Mined
+		}
+		fmt.Fprintf(stderr, "interrupted: the %d pages mined so far are saved; run the same command to mine the rest\n", mined)
+		return errInterrupted
+	}
 	return err
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
@@ -220,5 +221,34 @@ func TestExtractOwnInput(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(in); !bytes.Equal(b, page) {
 		t.Errorf("input overwritten: %q", b)
+	}
+}
+
+// A bad configuration file is exit 2, as the README promises.
+func TestConfigFileErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.yaml")
+	os.WriteFile(bad, []byte("depth: 2\nno-such-key: 1\n"), 0o644)
+	db := filepath.Join(dir, "x.db")
+	for _, args := range [][]string{
+		{"crawl", "http://127.0.0.1:1/", "--db", db, "--config", bad},
+		{"mine", "--db", db, "--config", bad},
+		{"crawl", "http://127.0.0.1:1/", "--db", db, "--config", filepath.Join(dir, "none.yaml")},
+	} {
+		if code, _, stderr := runCLI(args...); code != exitUsage {
+			t.Errorf("%v: exit %d (%s), want %d", args, code, stderr, exitUsage)
+		}
+	}
+}
+
+// Ctrl-C during mine says what was kept and exits 130, like crawl.
+func TestMineInterrupted(t *testing.T) {
+	db := pagesStore(t, 10)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errb bytes.Buffer
+	code := run(ctx, []string{"mine", "--db", db}, &out, &errb)
+	if code != exitInterrupted || !strings.Contains(errb.String(), "mined so far are saved") {
+		t.Errorf("exit %d, stderr %q; want %d and what was saved", code, errb.String(), exitInterrupted)
 	}
 }
