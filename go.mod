@@ -6,6 +6,7 @@ require (
 	github.com/clipperhouse/uax29/v2 v2.7.0
 	github.com/gocolly/colly/v2 v2.3.0
 	github.com/kljensen/snowball v0.10.0
+	github.com/microcosm-cc/bluemonday v1.0.27
 	github.com/nlnwa/gowarc v1.6.0
 	github.com/nlnwa/whatwg-url v0.6.2
 	github.com/saintfish/chardet v0.0.0-20230101081208-5e3ef4b5456d
@@ -23,11 +24,13 @@ require (
 	github.com/antchfx/htmlquery v1.3.5 // indirect
 	github.com/antchfx/xmlquery v1.5.0 // indirect
 	github.com/antchfx/xpath v1.3.5 // indirect
+	github.com/aymerick/douceur v0.2.0 // indirect
 	github.com/bits-and-blooms/bitset v1.24.4 // indirect
 	github.com/gobwas/glob v0.2.3 // indirect
 	github.com/golang/groupcache v0.0.0-20241129210726-2c02b8208cf8 // indirect
 	github.com/golang/protobuf v1.5.4 // indirect
 	github.com/google/uuid v1.3.0 // indirect
+	github.com/gorilla/css v1.0.1 // indirect
 	github.com/kennygrant/sanitize v1.2.4 // indirect
 	github.com/klauspost/compress v1.15.12 // indirect
 	github.com/pkg/errors v0.9.1 // indirect

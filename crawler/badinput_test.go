@@ -248,3 +248,49 @@ func TestEntryMismatch(t *testing.T) {
 		t.Fatalf("got %v, want ErrEntryMismatch", err)
 	}
 }
+
+// RFC 9309 §2.3.1.4: robots.txt answering 5xx means complete disallow;
+// 4xx means no rules.
+func TestRobotsStatus(t *testing.T) {
+	cases := []struct {
+		name      string
+		status    int
+		wantPages int
+		reason    string // of the entry page's failure, "" for none
+	}{
+		{"500 disallows all", http.StatusInternalServerError, 0, ReasonRobotsUnreachable},
+		{"503 disallows all", http.StatusServiceUnavailable, 0, ReasonRobotsUnreachable},
+		{"404 allows all", http.StatusNotFound, 3, ""},
+		{"403 allows all", http.StatusForbidden, 3, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := newMiniSite()
+			m.mux.HandleFunc("/robots.txt", func(w http.ResponseWriter, r *http.Request) {
+				http.Error(w, "Disallow nothing", c.status)
+			})
+			m.html("/", links("/a", "/private/b"))
+			m.html("/a", "<p>a</p>")
+			m.html("/private/b", "<p>b</p>")
+			pages, fails := crawlMini(t, m, Options{Depth: 1, Retries: 1, RetryBackoff: time.Millisecond})
+			if len(pages) != c.wantPages {
+				t.Errorf("stored %v; want %d pages", keys(pages), c.wantPages)
+			}
+			if c.reason == "" {
+				return
+			}
+			f := fails["/"]
+			if f.Reason != c.reason || !strings.Contains(f.Detail, fmt.Sprintf("HTTP %d", c.status)) {
+				t.Errorf("entry page: failure %+v; want reason %s naming HTTP %d", f, c.reason, c.status)
+			}
+			for _, p := range []string{"/", "/a", "/private/b"} {
+				if n := m.count(p); n != 0 {
+					t.Errorf("%s fetched %d times; want none after robots.txt %d", p, n, c.status)
+				}
+			}
+			if n := m.count("/robots.txt"); n != 2 {
+				t.Errorf("robots.txt fetched %d times; want 2 (one retry)", n)
+			}
+		})
+	}
+}

@@ -83,6 +83,12 @@ func (h *hosts) fetch(ctx context.Context, u string) (*robotstxt.RobotsData, err
 	if err != nil {
 		return nil, err
 	}
-	// 4xx: no rules; 5xx (after the transport's retries): disallow all.
+	// RFC 9309 §2.3.1.4: 5xx (after the transport's retries) is "disallow
+	// all". robotstxt's FindGroup ignores its own disallow-all marker and
+	// would allow everything, so it is an error here, like no answer.
+	if resp.StatusCode >= 500 {
+		return nil, fmt.Errorf("HTTP %d (server error: the host is not crawled this run)", resp.StatusCode)
+	}
+	// 4xx: no rules.
 	return robotstxt.FromStatusAndBytes(resp.StatusCode, body)
 }

@@ -3,7 +3,9 @@ package store
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"time"
 
@@ -42,9 +44,14 @@ type Options struct {
 	Timeout time.Duration
 	// ReadOnly opens the file for reading; it fails if the file is missing.
 	ReadOnly bool
+	// MustExist fails with ErrNoStore on a missing or empty file instead of
+	// creating a store there (ReadOnly implies it).
+	MustExist bool
 	// NoSync skips fsync on commit: faster, and a machine crash (not a
 	// process kill) may lose the last commits. For tests and benchmarks.
 	NoSync bool
+
+	fullCheck bool // Check: run bbolt's consistency check whatever the cheap one says
 }
 
 // DB is an open store.
@@ -62,9 +69,22 @@ func Open(path string, opts *Options) (*DB, error) {
 	if timeout <= 0 {
 		timeout = time.Second
 	}
-	if opts.ReadOnly {
-		if _, err := os.Stat(path); err != nil {
-			return nil, fmt.Errorf("store: open %s: %w", path, err)
+	// A damaged file is refused before bbolt maps it: reading a page past
+	// the end of a mapped file is a fault that kills the process.
+	var doubt string
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) || err == nil && fi.Mode().IsRegular() && fi.Size() == 0:
+		if opts.ReadOnly || opts.MustExist {
+			return nil, fmt.Errorf("store: %w at %s (missing or empty; infocrawl crawl creates one)", ErrNoStore, path)
+		}
+	case err != nil:
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	case !fi.Mode().IsRegular():
+		return nil, fmt.Errorf("store: open %s: %w: not a regular file", path, ErrCorrupt)
+	default:
+		if doubt, err = checkMeta(path, fi.Size()); err != nil {
+			return nil, err
 		}
 	}
 	bdb, err := bolt.Open(path, 0o644, &bolt.Options{Timeout: timeout, ReadOnly: opts.ReadOnly, NoSync: opts.NoSync})
@@ -72,8 +92,20 @@ func Open(path string, opts *Options) (*DB, error) {
 		return nil, fmt.Errorf("store: open %s: %w", path, classifyOpenError(err))
 	}
 	db := &DB{bolt: bdb, path: path}
+	if doubt != "" || opts.fullCheck {
+		if err := db.verify(); err != nil {
+			bdb.Close()
+			if doubt != "" {
+				err = fmt.Errorf("%w (checked because %s)", err, doubt)
+			}
+			return nil, err
+		}
+	}
 	if err := db.checkSchema(opts.ReadOnly); err != nil {
 		bdb.Close()
+		if errors.Is(err, errPanic) {
+			return nil, damaged(path, "unreadable page", err.Error())
+		}
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
 	return db, nil
@@ -90,13 +122,17 @@ func classifyOpenError(err error) error {
 	return err
 }
 
+// errPanic marks a panic or fault of bbolt's on a bad page.
+var errPanic = errors.New("bbolt failed")
+
 // checkSchema initialises a new file or verifies an existing one. bbolt
-// panics on some damaged pages; the recover turns that into ErrCorrupt so a
-// bad file is an error, not a crash.
+// panics (or faults) on some damaged pages; the recover turns that into
+// an error so a bad file is an error, not a crash.
 func (db *DB) checkSchema(readOnly bool) (err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("%w: %v", ErrCorrupt, r)
+			err = fmt.Errorf("%w: %v", errPanic, r)
 		}
 	}()
 	var fresh, migrate bool

@@ -12,9 +12,12 @@
 //
 // # Caveats
 //
-// The page's scripts and on* attributes are dropped so it stays inert and
-// viewable offline; its CSS and images are kept and load through a <base>
-// of the page's final URL when the site is reachable. The view adds one
-// small script of its own, which only counts the outlined elements into
-// <body data-ic-rendered> for the browser test.
+// Crawled pages are hostile: each goes through an allowlist sanitiser
+// (bluemonday) that keeps its layout and CSS and drops everything that
+// runs, and carries a Content-Security-Policy (a meta, and Handler's
+// header) that lets only the view's own script run. Its CSS and images
+// load through a <base> of the page's final URL when the site is
+// reachable. The view's one small script only counts the outlined
+// elements into <body data-ic-rendered> for the browser test. Handler
+// answers only the Host values in Options.Hosts (DNS rebinding).
 package view

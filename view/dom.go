@@ -1,65 +1,9 @@
 package view
 
 import (
-	"strings"
-
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
-
-// sanitize makes the page inert: no scripts, no on* handlers, no
-// javascript: URLs, no meta refresh (it would navigate away), and no
-// charset or <base> of its own (the body is UTF-8 now; the view sets
-// its own base).
-func sanitize(n *html.Node) {
-	for c := n.FirstChild; c != nil; {
-		next := c.NextSibling
-		if c.Type == html.ElementNode && dropped(c) {
-			n.RemoveChild(c)
-		} else {
-			if c.Type == html.ElementNode {
-				c.Attr = inertAttrs(c.Attr)
-			}
-			sanitize(c)
-		}
-		c = next
-	}
-}
-
-func dropped(n *html.Node) bool {
-	switch n.Data {
-	case "script", "base":
-		return true
-	case "meta":
-		equiv := strings.ToLower(attr(n, "http-equiv"))
-		return attr(n, "charset") != "" || equiv == "refresh" || equiv == "content-type"
-	}
-	return false
-}
-
-// inertAttrs drops event handlers, javascript: URLs and iframe srcdoc.
-func inertAttrs(attrs []html.Attribute) []html.Attribute {
-	out := attrs[:0]
-	for _, a := range attrs {
-		key := strings.ToLower(a.Key)
-		switch {
-		case strings.HasPrefix(key, "on"), key == "srcdoc":
-			continue
-		case urlAttr(key) && strings.HasPrefix(strings.ToLower(strings.TrimSpace(a.Val)), "javascript:"):
-			continue
-		}
-		out = append(out, a)
-	}
-	return out
-}
-
-func urlAttr(key string) bool {
-	switch key {
-	case "href", "src", "action", "formaction", "xlink:href", "data":
-		return true
-	}
-	return false
-}
 
 // ensureHeadBody returns the document's head and body; html.Parse always
 // makes both.

@@ -18,6 +18,14 @@ type Options struct {
 	// local UI's index). Relative links would resolve against the page's
 	// own <base>.
 	Home string
+	// Nonce is the CSP nonce of the view's own script; empty means a
+	// fresh one per page. Serve sends the same nonce in its CSP header.
+	Nonce string
+	// Hosts, for Handler, are the Host header values it answers (the
+	// address it listens on): any other Host is refused, so a site whose
+	// name a DNS rebinding points at 127.0.0.1 cannot read the UI. The
+	// first is the legend's link home. Empty: every Host, and no link.
+	Hosts []string
 }
 
 // Page renders the stored page u with its blocks outlined. It fails with

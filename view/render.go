@@ -18,8 +18,10 @@ import (
 var kinds = []string{"article", "toc", "template"}
 
 // Render rewrites body (UTF-8 HTML, the page res was mined from, fetched
-// from u) into the outlined view: the page's scripts, on* handlers and
-// refreshes dropped, a <base> of u, the view's style and legend added, and
+// from u) into the outlined view: the page run through an allowlist
+// (sanitize.go: layout and CSS stay, nothing that runs), a CSP meta that
+// lets only the view's script run, a <base> of u, the view's style and
+// legend added, and
 // every annotated element marked with data-ic-kind and a title holding
 // its scores.
 func Render(body []byte, u *url.URL, res *mine.Result, state *mine.ClusterState, opts Options) ([]byte, error) {
@@ -27,17 +29,29 @@ func Render(body []byte, u *url.URL, res *mine.Result, state *mine.ClusterState,
 	if err != nil {
 		return nil, fmt.Errorf("view: parse %s: %w", u, err)
 	}
+	dropViewAttrs(doc)
 	anns := mine.Annotate(doc, u, res, state, opts.Mine)
 	counts := mark(anns)
-	sanitize(doc)
+	if doc, err = sanitized(doc); err != nil {
+		return nil, fmt.Errorf("view: sanitise %s: %w", u, err)
+	}
+	nonce := opts.Nonce
+	if nonce == "" {
+		if nonce, err = NewNonce(); err != nil {
+			return nil, err
+		}
+	}
 	head, bodyEl := ensureHeadBody(doc)
 	prepend(head, element(atom.Meta, "charset", "utf-8"))
+	insertAfter(head.FirstChild, element(atom.Meta, "http-equiv", "Content-Security-Policy", "content", CSP(nonce)))
 	if u != nil {
-		insertAfter(head.FirstChild, element(atom.Base, "href", u.String()))
+		insertAfter(head.FirstChild.NextSibling, element(atom.Base, "href", u.String()))
 	}
 	head.AppendChild(rawElement(atom.Style, styleCSS))
 	bodyEl.AppendChild(legend(res, counts, opts.Home))
-	bodyEl.AppendChild(rawElement(atom.Script, countScript))
+	script := rawElement(atom.Script, countScript)
+	setAttr(script, "nonce", nonce)
+	bodyEl.AppendChild(script)
 	var out bytes.Buffer
 	if err := html.Render(&out, doc); err != nil {
 		return nil, fmt.Errorf("view: render %s: %w", u, err)

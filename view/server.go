@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
+	"slices"
 	"sort"
+	"strings"
 
 	"infocrawl/mine"
 	"infocrawl/store"
@@ -25,7 +27,24 @@ func Handler(db *store.DB, opts Options) http.Handler {
 	mux.HandleFunc("GET /{$}", s.index)
 	mux.HandleFunc("GET /cluster", s.cluster)
 	mux.HandleFunc("GET /show", s.show)
-	return mux
+	return s.guard(mux)
+}
+
+// guard refuses requests for another Host and sets the headers every
+// answer carries: nothing may frame the UI, sniff a type, or learn the
+// UI's address from a link's Referer.
+func (s *server) guard(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "no-referrer")
+		h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
+		if len(s.opts.Hosts) > 0 && !slices.Contains(s.opts.Hosts, strings.ToLower(r.Host)) {
+			http.Error(w, fmt.Sprintf("view: this server answers for %s only", strings.Join(s.opts.Hosts, ", ")), http.StatusMisdirectedRequest)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 type server struct {
@@ -130,7 +149,15 @@ func (s *server) show(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	opts := s.opts
-	opts.Home = "http://" + r.Host + "/"
+	if len(opts.Hosts) > 0 {
+		opts.Home = "http://" + opts.Hosts[0] + "/"
+	}
+	nonce, err := NewNonce()
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	opts.Nonce = nonce
 	out, err := Page(s.db, u, opts)
 	switch {
 	case errors.Is(err, ErrNotStored), errors.Is(err, ErrNotMined):
@@ -141,6 +168,7 @@ func (s *server) show(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Content-Security-Policy", CSP(nonce)+"; frame-ancestors 'none'")
 	w.Write(out)
 }
 

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -12,7 +13,9 @@ import (
 )
 
 func TestHandler(t *testing.T) {
-	srv := httptest.NewServer(Handler(fixture.db, Options{}))
+	srv := httptest.NewUnstartedServer(nil)
+	srv.Config.Handler = Handler(fixture.db, Options{Hosts: []string{srv.Listener.Addr().String()}})
+	srv.Start()
 	defer srv.Close()
 	key := siteKey(t, articleURI(t))
 	res, err := mine.LoadResult(fixture.db, key)
@@ -45,6 +48,61 @@ func TestHandler(t *testing.T) {
 			got, want := strings.ToLower(string(body)), strings.ToLower(c.want)
 			if resp.StatusCode != c.code || !strings.Contains(got, want) {
 				t.Errorf("GET %s: %d, body %.300q; want %d and %q", c.path, resp.StatusCode, body, c.code, c.want)
+			}
+		})
+	}
+}
+
+// The UI answers only its own address (a DNS rebinding sends another
+// Host), and every answer says it may not be framed or sniffed; /show
+// lets only its own nonce'd script run.
+func TestHandlerGuards(t *testing.T) {
+	srv := httptest.NewUnstartedServer(nil)
+	own := srv.Listener.Addr().String()
+	srv.Config.Handler = Handler(fixture.db, Options{Hosts: []string{own}})
+	srv.Start()
+	defer srv.Close()
+	show := "/show?url=" + url.QueryEscape(siteKey(t, articleURI(t)))
+	cases := []struct {
+		host, path string
+		code       int
+		csp        string
+	}{
+		{own, "/", http.StatusOK, "frame-ancestors 'none'"},
+		{own, show, http.StatusOK, "script-src 'nonce-"},
+		{"evil.example:" + strings.Split(own, ":")[1], "/", http.StatusMisdirectedRequest, "frame-ancestors 'none'"},
+		{"evil.example", show, http.StatusMisdirectedRequest, "frame-ancestors 'none'"},
+	}
+	for _, c := range cases {
+		t.Run(c.host+c.path, func(t *testing.T) {
+			req, err := http.NewRequest("GET", srv.URL+c.path, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Host = c.host
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != c.code {
+				t.Errorf("status %d, want %d", resp.StatusCode, c.code)
+			}
+			if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, c.csp) || !strings.Contains(csp, "frame-ancestors 'none'") {
+				t.Errorf("CSP %q, want %q and frame-ancestors 'none'", csp, c.csp)
+			}
+			if resp.Header.Get("X-Content-Type-Options") != "nosniff" {
+				t.Errorf("no nosniff")
+			}
+			if strings.Contains(string(body), "evil.example") && resp.StatusCode == http.StatusOK {
+				t.Errorf("the Host was copied into the page")
+			}
+			if c.code == http.StatusOK && c.path == show {
+				m := regexp.MustCompile(`'nonce-([^']+)'`).FindStringSubmatch(resp.Header.Get("Content-Security-Policy"))
+				if m == nil || !strings.Contains(string(body), `<script nonce="`+m[1]+`">`) {
+					t.Errorf("the view's script does not carry the header's nonce")
+				}
 			}
 		})
 	}

@@ -37,7 +37,7 @@ func TestCLIUsageErrors(t *testing.T) {
 		{[]string{"crawl", "http://a.example/", "--db", "x.db", "--depth", "x"}, exitUsage, `invalid value "x" for flag -depth`},
 		{[]string{"crawl", "http://a.example/", "--db", "x.db", "--focus", "--learn-depth", "-1"}, exitUsage, "learn-depth: -1 is not valid"},
 		{[]string{"stats"}, exitUsage, "want --db FILE"},
-		{[]string{"stats", "--db", "/nonexistent/x.db"}, exitError, "no such file"},
+		{[]string{"stats", "--db", "/nonexistent/x.db"}, exitError, "no store at /nonexistent/x.db"},
 	}
 	for _, c := range cases {
 		code, _, stderr := runCLI(c.args...)

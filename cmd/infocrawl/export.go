@@ -2,12 +2,15 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"infocrawl/export"
 	"infocrawl/store"
@@ -26,7 +29,8 @@ stays flat however large the store):
 --kind picks pages by their mined kind: article (article and article+toc
 pages), toc (toc and article+toc pages) or all. With -o FILE the output is
 written to a temporary file and renamed at the end, so a failed export
-leaves no half file.`
+leaves no half file; a symlink is followed, and a device or FIFO
+(/dev/stdout, a pipe) is written straight through.`
 
 func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var db, kind, format, out string
@@ -41,6 +45,9 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	opts, err := exportOptions(fs, db, kind, format, pos)
 	if err != nil {
+		return err
+	}
+	if err := checkOutPath(out); err != nil {
 		return err
 	}
 	d, err := store.Open(db, &store.Options{ReadOnly: true})
@@ -91,9 +98,76 @@ func flagGiven(fs *flag.FlagSet, name string) bool {
 	return given
 }
 
-// exportToFile writes to a temporary file beside path and renames it into
-// place only once the export succeeded.
+// checkOutPath refuses, before any work, an -o that can name no file.
+func checkOutPath(out string) error {
+	if out == "" {
+		return usageError("-o \"\": want a file, or - for stdout")
+	}
+	if out == "-" {
+		return nil
+	}
+	if strings.HasSuffix(out, "/") || strings.HasSuffix(out, string(filepath.Separator)) {
+		return usageError("-o %s: want a file, not a directory", out)
+	}
+	if fi, err := os.Stat(out); err == nil && fi.IsDir() {
+		return usageError("-o %s is a directory: want a file", out)
+	}
+	return nil
+}
+
+// exportToFile writes a regular file (or a new one) under a temporary
+// name beside it and renames it into place once the export succeeded. A
+// symlink is followed and its target written that way; a device, FIFO or
+// socket is written straight through: renaming over it would replace,
+// say, /dev/null with a regular file.
 func exportToFile(ctx context.Context, path string, d *store.DB, opts export.Options) (export.Summary, error) {
+	target, special, err := outTarget(path)
+	if err != nil {
+		return export.Summary{}, fmt.Errorf("export: %w", err)
+	}
+	if special {
+		f, err := os.OpenFile(target, os.O_WRONLY, 0)
+		if err != nil {
+			return export.Summary{}, fmt.Errorf("export: %w", err)
+		}
+		sum, err := export.Write(ctx, f, d, opts)
+		if cerr := f.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("export: write %s: %w", path, cerr)
+		}
+		return sum, err
+	}
+	return exportAtomic(ctx, target, d, opts)
+}
+
+// outTarget resolves path's symlinks (a dangling one names the file to
+// create) and reports whether what it names is not a regular file.
+func outTarget(path string) (target string, special bool, err error) {
+	for range 40 { // the kernel's own limit on a chain of links
+		fi, err := os.Lstat(path)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return path, false, nil
+		case err != nil:
+			return "", false, err
+		case fi.Mode()&fs.ModeSymlink != 0:
+			link, err := os.Readlink(path)
+			if err != nil {
+				return "", false, err
+			}
+			if !filepath.IsAbs(link) {
+				link = filepath.Join(filepath.Dir(path), link)
+			}
+			path = link
+		case fi.IsDir():
+			return "", false, fmt.Errorf("%s is a directory", path)
+		default:
+			return path, !fi.Mode().IsRegular(), nil
+		}
+	}
+	return "", false, fmt.Errorf("%s: too many levels of symbolic links", path)
+}
+
+func exportAtomic(ctx context.Context, path string, d *store.DB, opts export.Options) (export.Summary, error) {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
 		return export.Summary{}, fmt.Errorf("export: %w", err)

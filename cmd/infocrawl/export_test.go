@@ -321,7 +321,7 @@ func TestExportErrors(t *testing.T) {
 		{[]string{"export", "--db", unmined, "--kind", "story"}, exitUsage, `--kind "story"`},
 		{[]string{"export", "--db", unmined, "--format", "pdf"}, exitUsage, `--format "pdf"`},
 		{[]string{"export", "--db", unmined, "--format", "warc", "--kind", "toc"}, exitUsage, "--kind does not apply"},
-		{[]string{"export", "--db", filepath.Join(dir, "none.db")}, exitError, "no such file"},
+		{[]string{"export", "--db", filepath.Join(dir, "none.db")}, exitError, "no store at"},
 		{[]string{"export", "--db", unmined, "-o", out}, exitError, "run infocrawl mine first"},
 	}
 	for _, c := range cases {

@@ -58,6 +58,9 @@ func runExtract(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	if err := checkOutputs(out, files); err != nil {
+		return err
+	}
 	start := time.Now()
 	inputs, names, bytesIn, err := readInputs(files, urls)
 	if err != nil {
@@ -80,6 +83,36 @@ func runExtract(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		d := time.Since(start)
 		fmt.Fprintf(stderr, "extracted %d files (%d with an article) in %s: %.0f pages/s, %.1f MB/s\n",
 			len(results), articles, d.Round(time.Millisecond), float64(len(results))/d.Seconds(), float64(bytesIn)/1e6/d.Seconds())
+	}
+	return nil
+}
+
+// checkOutputs refuses a run that would write over one of its own inputs
+// (extract --out . page.txt writes page.txt).
+func checkOutputs(dir string, files []string) error {
+	type input struct {
+		fi   os.FileInfo
+		name string
+	}
+	inputs := make([]input, 0, len(files))
+	for _, f := range files {
+		if fi, err := os.Stat(f); err == nil {
+			inputs = append(inputs, input{fi, f})
+		}
+	}
+	for _, f := range files {
+		for _, ext := range []string{".txt", ".json"} {
+			out := filepath.Join(dir, baseName(f)+ext)
+			fi, err := os.Stat(out)
+			if err != nil {
+				continue
+			}
+			for _, in := range inputs {
+				if os.SameFile(fi, in.fi) {
+					return usageError("output %s would overwrite the input %s: choose another --out", out, in.name)
+				}
+			}
+		}
 	}
 	return nil
 }

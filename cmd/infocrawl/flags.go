@@ -80,7 +80,7 @@ func loadConfig(fs *flag.FlagSet, cfg config.Config, configFile string, bind fun
 	}
 	fromFile, err := config.Load(configFile, config.Default())
 	if err != nil {
-		return cfg, err
+		return cfg, usageError("%v", err)
 	}
 	warnDeprecated(newLogger(fs.Output(), fromFile.LogLevel), fromFile)
 	replay := flag.NewFlagSet(fs.Name(), flag.ContinueOnError)

@@ -34,6 +34,7 @@ func commands() []command {
 	return []command{
 		{"crawl", "crawl a site into a store (resumes an interrupted crawl)", runCrawl},
 		{"stats", "summarise a store: pages by status and depth, failures, frontier", runStats},
+		{"check", "verify a store's file (bbolt's consistency check); exit 1 if it is damaged", runCheck},
 		{"mine", "mine a store's pages: clusters, templates, article and TOC blocks", runMine},
 		{"show", "write a stored page with its article, TOC and template blocks outlined", runShow},
 		{"serve", "browse a mined store's clusters and outlined pages in a local web UI", runServe},

@@ -46,7 +46,7 @@ func runMine(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 	if err != nil {
 		return err
 	}
-	d, err := store.Open(db, nil)
+	d, err := store.Open(db, &store.Options{MustExist: true})
 	if err != nil {
 		return err
 	}
@@ -60,6 +60,16 @@ func mineInto(ctx context.Context, d *store.DB, opts mine.Options, all, quiet bo
 	endMineProgress(progress, stderr)
 	if sum != nil {
 		printMineSummary(stdout, sum)
+	}
+	if err != nil && ctx.Err() != nil {
+		// Each chunk's results are committed with their statistics, so
+		// what was mined before the signal is kept.
+		mined := 0
+		if sum != nil {
+			mined = sum.Mined
+		}
+		fmt.Fprintf(stderr, "interrupted: the %d pages mined so far are saved; run the same command to mine the rest\n", mined)
+		return errInterrupted
 	}
 	return err
 }

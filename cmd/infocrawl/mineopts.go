@@ -32,7 +32,7 @@ func loadMineOptions(fs *flag.FlagSet, configFile, method string) (mine.Options,
 	if configFile != "" {
 		var err error
 		if cfg, err = config.Load(configFile, cfg); err != nil {
-			return mine.Options{}, err
+			return mine.Options{}, usageError("%v", err)
 		}
 		warnDeprecated(newLogger(fs.Output(), "warn"), cfg)
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 
 	"infocrawl/store"
@@ -48,7 +49,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return fmt.Errorf("serve: listen %s: %w", addr, err)
 	}
-	srv := &http.Server{Handler: view.Handler(d, view.Options{Mine: opts}), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: view.Handler(d, view.Options{Mine: opts, Hosts: serveHosts(addr, ln.Addr())}), ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(stdout, "serving %s at http://%s/ (Ctrl-C to stop)\n", db, ln.Addr())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
@@ -66,4 +67,29 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fmt.Errorf("serve: %w", err)
 	}
 	return nil
+}
+
+// serveHosts are the Host values serve answers: the address it listens
+// on, as bound and as given; for a wildcard address, loopback and the
+// machine's own addresses on that port. Anything else is a name that
+// points at this port from elsewhere (a DNS rebinding), not the user.
+func serveHosts(given string, bound net.Addr) []string {
+	_, port, _ := net.SplitHostPort(bound.String())
+	if tcp, ok := bound.(*net.TCPAddr); !ok || !tcp.IP.IsUnspecified() {
+		hosts := []string{strings.ToLower(bound.String())}
+		if ghost, _, err := net.SplitHostPort(given); err == nil && ghost != "" {
+			hosts = append(hosts, strings.ToLower(net.JoinHostPort(ghost, port)))
+		}
+		return hosts
+	}
+	// The wildcard itself ("[::]:8080") is no Host a browser sends.
+	hosts := []string{"localhost:" + port, "127.0.0.1:" + port, "[::1]:" + port}
+	if addrs, err := net.InterfaceAddrs(); err == nil {
+		for _, a := range addrs {
+			if ipn, ok := a.(*net.IPNet); ok {
+				hosts = append(hosts, net.JoinHostPort(ipn.IP.String(), port))
+			}
+		}
+	}
+	return hosts
 }
