@@ -39,6 +39,17 @@ func resolve(base *url.URL, href string) (*url.URL, error) {
 // a page is stored: scheme and host lower-cased, default port removed,
 // fragment dropped, query parameters sorted, percent-encoding normalised,
 // dot segments removed, an empty path made "/".
+//
+// It is not built on whatwg-url's canonicalizer (measured against its
+// closest profile, canonicalWhatwg in canonical_bench_test.go): that gives
+// other keys, which would break the resume of existing stores, on 6,471 of
+// 96,963 real links (the dragnet and whizzy pages' hrefs). 6,377 of those
+// are in the query, which it re-serialises as a form: "%3A", "%2F", "%20"
+// become ":", "/", "+", so "a%2Bb" and "a+b" collide. It also keeps
+// lower-case escapes and "%7E" in the path (2 of TestCanonical's cases),
+// keeps an empty "?", and accepts hosts such as "(none)" and "2130706433".
+// It also takes 5x the time (BenchmarkCanonical: ~17 µs against ~3.3 µs
+// a URL, 127 allocations against 8).
 func Canonical(raw string) (string, error) {
 	u, err := url.Parse(strings.TrimSpace(raw))
 	if err != nil {
