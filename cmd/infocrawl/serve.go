@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"infocrawl/store"
 	"infocrawl/view"
 )
 
@@ -36,11 +35,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if db == "" || len(pos) > 0 {
 		return usageError("want --db FILE and no arguments")
 	}
-	opts, err := loadMineOptions(fs, configFile, "")
-	if err != nil {
-		return err
-	}
-	d, err := store.Open(db, &store.Options{ReadOnly: true})
+	d, opts, err := openMined(fs, db, configFile)
 	if err != nil {
 		return err
 	}

@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 
+	"infocrawl/mine"
 	"infocrawl/store"
 	"infocrawl/view"
 )
@@ -32,11 +34,7 @@ func runShow(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if db == "" || len(pos) != 1 {
 		return usageError("want --db FILE and exactly one URL")
 	}
-	opts, err := loadMineOptions(fs, configFile, "")
-	if err != nil {
-		return err
-	}
-	d, err := store.Open(db, &store.Options{ReadOnly: true})
+	d, opts, err := openMined(fs, db, configFile)
 	if err != nil {
 		return err
 	}
@@ -53,4 +51,15 @@ func runShow(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return fmt.Errorf("write %s: %w", out, err)
 	}
 	return nil
+}
+
+// openMined opens a mined store for reading, with the mining options of
+// --config (the template thresholds decide what the view greys out).
+func openMined(fs *flag.FlagSet, db, configFile string) (*store.DB, mine.Options, error) {
+	opts, err := loadMineOptions(fs, configFile, "")
+	if err != nil {
+		return nil, mine.Options{}, err
+	}
+	d, err := store.Open(db, &store.Options{ReadOnly: true})
+	return d, opts, err
 }
