@@ -164,6 +164,9 @@ func wordSet(s string) map[string]bool {
 // hintScore is +1 when an element's class or id names article content,
 // −1 when it names navigation, sharing, comments…, 0 otherwise.
 func hintScore(n *Node) int {
+	if pageWide(n) {
+		return 0
+	}
 	pos, neg := false, false
 	for w := range nameWords(n) {
 		pos = pos || positiveWords[w]
@@ -176,6 +179,13 @@ func hintScore(n *Node) int {
 		return 1
 	}
 	return 0
+}
+
+// pageWide: the document's html and body elements, whose classes
+// describe the whole page ("post", "feature_newcomments", "has-sidebar"),
+// never one part of it.
+func pageWide(n *Node) bool {
+	return n.H.DataAtom == atom.Html || n.H.DataAtom == atom.Body
 }
 
 // commentish: reader comments and their forms, which every page has
@@ -204,7 +214,7 @@ func commentish(n *Node) bool {
 func markComments(p *Page) {
 	in := make([]bool, len(p.Nodes))
 	for _, n := range p.Nodes {
-		in[n.Index] = commentish(n) || (n.Parent != nil && in[n.Parent.Index])
+		in[n.Index] = (!pageWide(n) && commentish(n)) || (n.Parent != nil && in[n.Parent.Index])
 	}
 	for i := range p.Segments {
 		if in[p.Segments[i].Owner.Index] {

@@ -17,6 +17,8 @@ import (
 // A listicle's items, linked headlines with sentences after them, are
 // its story, where a box of headlines beside it is not. Teasers in the
 // story's column stay out when the headline's element holds the prose.
+// Class names on html and body ("feature_newcomments") describe the whole
+// page: they make no part of it a comment section.
 func TestSingleStories(t *testing.T) {
 	tests := []struct {
 		file     string
@@ -39,6 +41,9 @@ func TestSingleStories(t *testing.T) {
 		{"listicle.html", "",
 			[]string{"This is the tech news", "The CEO of a mobile carrier is stepping down in May", "Demand from data centres", "see you tomorrow"},
 			[]string{"Read next", "best laptops for students", "password manager"}},
+		{"pageflags.html", "",
+			[]string{"keep the three night bus routes running", "look for the money in the parking budget"},
+			[]string{"nightowl", "the N2 every night", "Ferry timetable"}},
 		{"titled.html", "",
 			[]string{"approved a new tram line", "expect more visitors once the trams run"},
 			[]string{"Partner news", "favourite weekend destination", "captain's bell"}},
