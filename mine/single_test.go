@@ -17,6 +17,9 @@ import (
 // A listicle's items, linked headlines with sentences after them, are
 // its story, where a box of headlines beside it is not. Teasers in the
 // story's column stay out when the headline's element holds the prose.
+// A short story with lists of links below it (downloads, related
+// stories) is a story, not a listing: its running prose is in no item of
+// a list of stories.
 // Class names on html and body ("feature_newcomments") describe the whole
 // page: they make no part of it a comment section.
 func TestSingleStories(t *testing.T) {
@@ -44,6 +47,9 @@ func TestSingleStories(t *testing.T) {
 		{"pageflags.html", "",
 			[]string{"keep the three night bus routes running", "look for the money in the parking budget"},
 			[]string{"nightowl", "the N2 every night", "Ferry timetable"}},
+		{"release.html", "",
+			[]string{"release of version 3.2", "batch renaming", "Packages for the main distributions"},
+			[]string{"Linux kernel 3.6.6", "How to upgrade Ubuntu"}},
 		{"titled.html", "",
 			[]string{"approved a new tram line", "expect more visitors once the trams run"},
 			[]string{"Partner news", "favourite weekend destination", "captain's bell"}},

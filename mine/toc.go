@@ -211,6 +211,11 @@ func addTOC(res *Result, p *minedPage, opts Options, alone bool) []*Node {
 	if res.Fallback != "" && alone {
 		listing = false
 	}
+	// Running prose is a story's, unless it sits in the items of a list
+	// of story links (teasers, a blog's listing of whole posts).
+	if listing && storyProse(page, p.region, l) {
+		listing = false
+	}
 	if article && listing {
 		res.Article = nil
 		article = false
@@ -281,6 +286,57 @@ func headlineLists(p *Page, l *links, have []*Node) []*Node {
 		}
 	}
 	return out
+}
+
+// storyProse: region's text is a story's running prose, whatever lists of
+// links stand beside it: 1,000 characters of it, or most of the region's
+// text and 400 characters.
+func storyProse(p *Page, region *Node, l *links) bool {
+	n := runningProse(p, region, l)
+	return n >= 1000 || (n >= 400 && 2*n >= contentChars(p, region))
+}
+
+// runningProse counts the characters of region's prose lines (sentences,
+// few links) outside the items of lists of story links: a teaser's
+// sentences are another story's.
+func runningProse(p *Page, region *Node, l *links) int {
+	if region == nil {
+		return 0
+	}
+	items := map[*Node]int{} // a node's children that hold story links
+	n := 0
+	p.walkSegments(region, func(s *Segment) {
+		if isProse(s) && !inStoryItem(s.Owner, region, l, items) {
+			n += s.Len - s.LinkLen
+		}
+	})
+	return n
+}
+
+// inStoryItem: n is inside an item of a list of stories: its nearest
+// ancestor below region that holds a story link holds one or two (one
+// story's headline and "more" link), and a sibling holds one too. A
+// container of prose and a related box holds the box's many links.
+func inStoryItem(n, region *Node, l *links, items map[*Node]int) bool {
+	for ; n != nil && n != region && n.Parent != nil; n = n.Parent {
+		if l.stories[n.Index] == 0 {
+			continue
+		}
+		if l.stories[n.Index] > 2 {
+			return false
+		}
+		k, ok := items[n.Parent]
+		if !ok {
+			for _, c := range n.Parent.Kids {
+				if l.stories[c.Index] > 0 {
+					k++
+				}
+			}
+			items[n.Parent] = k
+		}
+		return k >= 2
+	}
+	return false
 }
 
 // isListing: a region whose TOC blocks hold most of its text (headlines
