@@ -70,9 +70,10 @@ func articleResult(p *minedPage, opts Options) *Result {
 		// The headline is the result's Title, not part of its text.
 		res.Title = headline.Text
 	}
-	// In the region where the cluster's articles are, a short story is
-	// still a story; elsewhere short text is a page's odds and ends.
-	if n := len([]rune(text)); n == 0 || (n < opts.MinArticleChars && !p.voted) {
+	// In the region where the cluster's articles are, or in one that holds
+	// most of the page's own text, a short story is still a story;
+	// elsewhere short text is a page's odds and ends.
+	if n := len([]rune(text)); n == 0 || (n < opts.MinArticleChars && !p.voted && !shortStory(p.page, region, text)) {
 		return res
 	}
 	res.Kind = KindArticle
@@ -80,6 +81,18 @@ func articleResult(p *minedPage, opts Options) *Result {
 		"sii":    sii(region, func(n *Node) float64 { return float64(n.CLenA) }),
 		"region": p.scores[region.Index], "template_share": res.Template}}}
 	return res
+}
+
+// shortStory: text, short as it is, is the page's story: a line of it is
+// a sentence (labels such as "Search results" or "Related articles" are
+// not), and region holds at least half of the page's text outside the
+// template and links, so that the page is about what it says.
+func shortStory(p *Page, region *Node, text string) bool {
+	sentence := false
+	for line := range strings.Lines(text) {
+		sentence = sentence || (len([]rune(line)) >= 40 && strings.ContainsAny(line, ".!?。！？"))
+	}
+	return sentence && 2*contentChars(p, region) >= contentChars(p, p.Root)
 }
 
 // templateShare is the share of a page's text (in characters) that is

@@ -20,6 +20,8 @@ import (
 // A short story with lists of links below it (downloads, related
 // stories) is a story, not a listing: its running prose is in no item of
 // a list of stories.
+// A post of two sentences is the page's story when it holds most of the
+// page's own text.
 // Class names on html and body ("feature_newcomments") describe the whole
 // page: they make no part of it a comment section.
 func TestSingleStories(t *testing.T) {
@@ -50,6 +52,9 @@ func TestSingleStories(t *testing.T) {
 		{"release.html", "",
 			[]string{"release of version 3.2", "batch renaming", "Packages for the main distributions"},
 			[]string{"Linux kernel 3.6.6", "How to upgrade Ubuntu"}},
+		{"shortpost.html", "",
+			[]string{"Sports balls, disco balls, meatballs", "just a treat for your eyes"},
+			[]string{"Newsletter", "Miss C", "Tweet"}},
 		{"titled.html", "",
 			[]string{"approved a new tram line", "expect more visitors once the trams run"},
 			[]string{"Partner news", "favourite weekend destination", "captain's bell"}},
