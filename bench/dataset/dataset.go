@@ -1,6 +1,7 @@
 // Package dataset reads the benchmark datasets of shared/datasets (big9,
-// cleanportaleval, article-extraction-benchmark) as groups of pages scored
-// together, with their gold texts.
+// cleanportaleval, article-extraction-benchmark, dragnet, readability,
+// cleaneval-dev) as groups of pages scored together, with their gold
+// texts.
 package dataset
 
 import (
@@ -17,29 +18,47 @@ import (
 )
 
 // Names are the datasets Load knows, in the order the harness runs them.
-var Names = []string{"big9", "cleanportaleval", "aeb"}
+var Names = []string{"big9", "cleanportaleval", "aeb", "dragnet", "readability", "cleaneval-dev"}
+
+// Default are the datasets run when none are named: the first three (the
+// others add 1,554 pages, most of them dragnet's).
+var Default = Names[:3]
 
 // dirs maps the dataset names to their folders in shared/datasets.
 var dirs = map[string]string{
 	"big9":            "big9",
 	"cleanportaleval": "cleanportaleval",
 	"aeb":             "article-extraction-benchmark",
+	"dragnet":         "dragnet",
+	"readability":     "readability",
+	"cleaneval-dev":   "cleaneval-dev",
 }
 
 // A Group is the pages scored together: one site's cluster (10 to 30 pages
-// of one template), or a whole dataset for AEB.
+// of one template), or a whole dataset for AEB; in dragnet, readability
+// and cleaneval-dev a site of MinSitePages or more pages, or all the
+// other pages together.
 type Group struct {
 	Dataset, Name string            // Name may hold a slash: "big5-05/forbes"
 	Files         []string          // input HTML files
 	Gold          map[string]string // page name → gold .txt file (nil with GoldJSON)
 	GoldJSON      string            // AEB: one ground-truth.json for all pages
 	URLs          map[string]string // page name → original URL, when known
+	// Mode is "" for the first three datasets (infocrawl takes the group
+	// in one call); in the others "site" (one call, site mode) or
+	// "single" (every infocrawl extractor runs with --single).
+	Mode string
+	// PassURLs: infocrawl gets URLs too, not only the peers (the last
+	// three datasets; the first three keep the harness's old setting).
+	PassURLs bool
+	Sites    map[string]string // page name → site ("" unplaced); nil for the first three
 }
 
 // Label is "dataset/name".
 func (g Group) Label() string { return g.Dataset + "/" + g.Name }
 
-// Era is big9's "big5-05" of "big5-05/forbes"; "" elsewhere.
+// Era is big9's "big5-05" of "big5-05/forbes", "site" of a site-mode
+// group "site/nytimes.com"; "" elsewhere.
 func (g Group) Era() string {
 	era, _, ok := strings.Cut(g.Name, "/")
 	if !ok {
@@ -82,8 +101,12 @@ func Load(datasets, name string) ([]Group, error) {
 		return portalGroups(dir)
 	case "aeb":
 		return aebGroups(dir)
+	case "dragnet", "readability":
+		return siteGroups(dir, name)
+	case "cleaneval-dev":
+		return cleanevalGroups(dir)
 	}
-	return nil, fmt.Errorf("unknown dataset %q (want big9, cleanportaleval or aeb)", name)
+	return nil, fmt.Errorf("unknown dataset %q (want one of %s)", name, strings.Join(Names, ", "))
 }
 
 // big9Groups reads sites.tsv (era_dir html_file gold_file site ...): a

@@ -34,6 +34,14 @@ func (ev *evaluation) dataset(ctx context.Context, ds string) error {
 		rows = append(rows, r)
 	}
 	ev.report.addDataset(ds, rows)
+	if groups[0].Mode == "" {
+		return nil
+	}
+	ps, err := ev.pages(ds, groups, rows)
+	if err != nil {
+		return err
+	}
+	ev.report.Pages = append(ev.report.Pages, ps)
 	return nil
 }
 
@@ -52,7 +60,8 @@ func (ev *evaluation) group(ctx context.Context, g dataset.Group) (row, error) {
 		if ev.failed[e.name] {
 			continue
 		}
-		if err := ev.extract(ctx, e, g, dir, urls); err != nil {
+		j := job{files: g.Files, urls: urls, infocrawlURLs: g.PassURLs, single: g.Mode == dataset.Single}
+		if err := ev.extract(ctx, e, g, dir, j); err != nil {
 			if ctx.Err() != nil {
 				return row{}, ctx.Err()
 			}
@@ -71,17 +80,17 @@ func (ev *evaluation) group(ctx context.Context, g dataset.Group) (row, error) {
 	if len(ran) == 0 {
 		return r, nil
 	}
-	if r.Scores, err = scoreGroup(ctx, filepath.Join(ev.shared, "eval", "score.py"), gold, dir, ran); err != nil {
+	if r.Scores, r.docs, err = scoreGroup(ctx, filepath.Join(ev.shared, "eval", "score.py"), gold, dir, ran); err != nil {
 		return row{}, err
 	}
 	ev.progress(r, ran)
 	return r, nil
 }
 
-func (ev *evaluation) extract(ctx context.Context, e extractor, g dataset.Group, dir, urls string) error {
+func (ev *evaluation) extract(ctx context.Context, e extractor, g dataset.Group, dir string, j job) error {
 	ctx, cancel := context.WithTimeout(ctx, ev.timeout)
 	defer cancel()
-	t, err := e.run(ctx, dir, urls, g.Files)
+	t, err := e.run(ctx, dir, j)
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 )
@@ -14,20 +15,40 @@ import (
 // An extractor is a command that writes DIR/NAME.txt for each input page.
 type extractor struct {
 	name string
-	// argv is the command line that extracts files into out.
-	argv func(out, urls string, files []string) []string
+	// argv is the command line that extracts the job's files into out.
+	argv func(out string, j job) []string
 	// selfTimed extractors print "NAME: N pages, X MB in S s (C s CPU)"
 	// to stderr; the others are timed as a process, its start included.
 	selfTimed bool
 }
 
+// A job is one group's extraction: its files, its URL map ("" when none)
+// and how infocrawl takes it.
+type job struct {
+	files []string
+	urls  string
+	// infocrawlURLs: infocrawl gets --urls too (dragnet, readability,
+	// cleaneval-dev; on the first three datasets only the peers do).
+	infocrawlURLs bool
+	// single: every infocrawl extractor runs with --single (the group of
+	// pages whose site has fewer than 3 pages).
+	single bool
+}
+
 // infocrawlExtractors are infocrawl extract in site mode (all pages of a
 // group in one call), with --single, and with each --method when methods.
+// On a job marked single they all run with --single.
 func infocrawlExtractors(bin string, methods bool) []extractor {
 	mode := func(name string, flags ...string) extractor {
-		return extractor{name: name, argv: func(out, _ string, files []string) []string {
+		return extractor{name: name, argv: func(out string, j job) []string {
 			argv := append([]string{bin, "extract", "--out", out}, flags...)
-			return append(argv, files...)
+			if j.single && !slices.Contains(flags, "--single") {
+				argv = append(argv, "--single")
+			}
+			if j.infocrawlURLs && j.urls != "" {
+				argv = append(argv, "--urls", j.urls)
+			}
+			return append(argv, j.files...)
 		}}
 	}
 	es := []extractor{mode("infocrawl"), mode("infocrawl-single", "--single")}
@@ -44,12 +65,12 @@ func infocrawlExtractors(bin string, methods bool) []extractor {
 func peerExtractors(bin string) []extractor {
 	var es []extractor
 	for _, name := range []string{"trafilatura", "readability"} {
-		es = append(es, extractor{name: name, selfTimed: true, argv: func(out, urls string, files []string) []string {
+		es = append(es, extractor{name: name, selfTimed: true, argv: func(out string, j job) []string {
 			argv := []string{bin, "--peer", name, "--out", filepath.Dir(out)}
-			if urls != "" {
-				argv = append(argv, "--urls", urls)
+			if j.urls != "" {
+				argv = append(argv, "--urls", j.urls)
 			}
-			return append(argv, files...)
+			return append(argv, j.files...)
 		}})
 	}
 	return es
@@ -60,7 +81,7 @@ type timing struct{ wall, cpu float64 }
 
 // run extracts the files into dir/<name>, keeping the command's output in
 // dir/<name>.log, and returns the time it took.
-func (e extractor) run(ctx context.Context, dir, urls string, files []string) (timing, error) {
+func (e extractor) run(ctx context.Context, dir string, j job) (timing, error) {
 	out := filepath.Join(dir, e.name)
 	if err := os.RemoveAll(out); err != nil {
 		return timing{}, err
@@ -68,7 +89,7 @@ func (e extractor) run(ctx context.Context, dir, urls string, files []string) (t
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return timing{}, err
 	}
-	argv := e.argv(out, urls, files)
+	argv := e.argv(out, j)
 	var log bytes.Buffer
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Stdout, cmd.Stderr = &log, &log

@@ -7,13 +7,15 @@
 // crawler against a bare Colly crawler); --all is --methods --speed --crawl.
 //
 //	cd bench && go run ./cmd/eval --out /tmp/eval [--infocrawl BIN] [--methods]
-//	    [--datasets big9,cleanportaleval,aeb] [--extractors trafilatura,readability]
-//	    [--speed] [--rounds 3] [--crawl] [--all]
+//	    [--datasets big9,cleanportaleval,aeb,dragnet,readability,cleaneval-dev]
+//	    [--extractors trafilatura,readability] [--speed] [--rounds 3] [--crawl] [--all]
 //
 // Each extractor writes OUT/<dataset>/<group>/<extractor>/NAME.txt (its
 // output kept in <extractor>.log). An extractor that fails on the first
 // group it meets is skipped from then on, one that fails later only on
-// that group; both are listed under "Skipped".
+// that group; both are listed under "Skipped". On dragnet, readability and
+// cleaneval-dev it also sums up over pages and writes
+// OUT/<dataset>/pages.tsv (each page's P, R and F1 per extractor).
 package main
 
 import (
@@ -29,6 +31,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"infocrawl/bench/dataset"
 )
 
 func main() {
@@ -57,13 +61,14 @@ func parseFlags(args []string) (config, error) {
 	fs.StringVar(&c.shared, "shared", "", "the shared folder with datasets/ and eval/ (default REPO/../shared)")
 	fs.StringVar(&c.infocrawl, "infocrawl", "", "infocrawl binary (default: go build ./cmd/infocrawl in REPO)")
 	fs.BoolVar(&c.methods, "methods", false, "also run infocrawl with each --method")
-	datasets := fs.String("datasets", "big9,cleanportaleval,aeb", "datasets to run")
+	datasets := fs.String("datasets", strings.Join(dataset.Default, ","),
+		"datasets to run, of "+strings.Join(dataset.Names, ", ")+" (--all: all of them)")
 	only := fs.String("extractors", "", "run only these extractors (comma-separated; default all)")
 	fs.DurationVar(&c.timeout, "timeout", 10*time.Minute, "time limit of one extractor on one group")
 	fs.BoolVar(&c.speed, "speed", false, "also time every extractor in one process on one core (cmd/speed)")
 	fs.IntVar(&c.rounds, "rounds", 3, "rounds of --speed (the median is reported)")
 	fs.BoolVar(&c.crawl, "crawl", false, "also run the main module's BenchmarkCrawl")
-	all := fs.Bool("all", false, "--methods --speed --crawl")
+	all := fs.Bool("all", false, "--methods --speed --crawl, and every dataset unless --datasets is given")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -72,6 +77,11 @@ func parseFlags(args []string) (config, error) {
 	}
 	if *all {
 		c.methods, c.speed, c.crawl = true, true, true
+		named := false
+		fs.Visit(func(f *flag.Flag) { named = named || f.Name == "datasets" })
+		if !named {
+			*datasets = strings.Join(dataset.Names, ",")
+		}
 	}
 	if c.shared == "" {
 		c.shared = filepath.Join(c.repo, "..", "shared")
@@ -87,6 +97,11 @@ func parseFlags(args []string) (config, error) {
 		*p = abs
 	}
 	c.datasets = strings.Split(*datasets, ",")
+	for _, ds := range c.datasets {
+		if !slices.Contains(dataset.Names, ds) {
+			return c, fmt.Errorf("--datasets: unknown %q (want some of %s)", ds, strings.Join(dataset.Names, ","))
+		}
+	}
 	if *only != "" {
 		c.only = strings.Split(*only, ",")
 	}

@@ -15,7 +15,8 @@ type row struct {
 	Macro  bool             `json:"macro,omitempty"`
 	Pages  int              `json:"pages"`
 	Scores map[string]score `json:"scores"` // by extractor
-	era    string           // big9's "big5-05" of "big5-05/forbes"; "" elsewhere
+	era    string           // big9's "big5-05" of "big5-05/forbes", "site" of "site/nytimes.com"; "" elsewhere
+	docs   []docScore       // score.py's per-page counts
 }
 
 // A speed is an extractor's time on one dataset's pages, by the clock and
@@ -41,6 +42,7 @@ type report struct {
 	InProcess  json.RawMessage              `json:"in_process,omitempty"` // cmd/speed's speed.json
 	Checks     checks                       `json:"scorer_cross_check"`
 	Crawl      []crawlResult                `json:"crawl,omitempty"`
+	Pages      []pageSummary                `json:"pages,omitempty"` // dragnet, readability, cleaneval-dev over their pages
 	Failures   []string                     `json:"failures,omitempty"`
 
 	inProcessMD string // cmd/speed's speed.md
@@ -125,10 +127,16 @@ func (r *report) write(out string) (string, error) {
 func (r *report) markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "`%s`, %s, %s, infocrawl %s.\n\n", r.Command, r.Date, r.Machine, r.Revision)
-	b.WriteString("## F1\n\nscore.py (4-gram shingles); macro rows: mean over the groups above.\n\n")
+	b.WriteString("## F1\n\nscore.py (4-gram shingles); macro rows: mean over the groups above.")
+	if len(r.Pages) > 0 {
+		b.WriteString(" The site-mode groups (`DATASET/site/SITE`) are in table.json only, here their macro row;" +
+			" `DATASET/single` is the pages of smaller sites, one group.")
+	}
+	b.WriteString("\n\n")
 	r.scoreTable(&b, func(s score) string { return fmtNum(s.F1) })
 	b.WriteString("\n## Precision / recall\n\n")
 	r.scoreTable(&b, func(s score) string { return fmtNum(s.Precision) + " / " + fmtNum(s.Recall) })
+	r.pageTables(&b)
 	b.WriteString("\n## Speed of the commands (pages/s by the clock / per CPU second)\n\n" +
 		"Peers: parse + extract, one page at a time. infocrawl: the whole process.\n\n")
 	r.header(&b, "dataset")
@@ -169,6 +177,9 @@ func (r *report) markdown() string {
 func (r *report) scoreTable(b *strings.Builder, cell func(score) string) {
 	r.header(b, "dataset/group")
 	for _, row := range r.Rows {
+		if row.era == "site" && !row.Macro {
+			continue
+		}
 		label := row.Label
 		if row.Macro {
 			label = "**" + label + "**"

@@ -35,7 +35,7 @@ func main() {
 func run(args []string) error {
 	fs := flag.NewFlagSet("speed", flag.ContinueOnError)
 	shared := fs.String("shared", "../../shared", "the shared folder with datasets/ (the default fits running from bench/)")
-	datasets := fs.String("datasets", strings.Join(dataset.Names, ","), "datasets to run")
+	datasets := fs.String("datasets", strings.Join(dataset.Default, ","), "datasets to run, of "+strings.Join(dataset.Names, ", "))
 	rounds := fs.Int("rounds", 3, "times each extractor runs over each dataset (the median is reported)")
 	out := fs.String("out", "", "write speed.md and speed.json into this directory")
 	texts := fs.String("texts", "", "write the last round's texts as DIR/<dataset>/<group>/<extractor>/NAME.txt")
