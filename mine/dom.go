@@ -61,7 +61,8 @@ type Page struct {
 	Root     *Node
 	Nodes    []*Node // every kept element, preorder
 	Segments []Segment
-	Title    string // from <title>
+	Title    string   // from <title>
+	base     *url.URL // resolves links: the page's <base>, else URL
 }
 
 // blockTags start a new segment (docs/ALGORITHMS.md §2's block elements, plus
@@ -102,6 +103,7 @@ func FromDOM(doc *html.Node, u *url.URL) *Page {
 	if base := findBase(doc, u); base != nil {
 		b.base = base
 	}
+	b.page.base = b.base
 	root := htmlnode.Find(doc, atom.Html)
 	if root == nil {
 		root = doc
@@ -125,6 +127,7 @@ type builder struct {
 	// lines is cur with the page's line breaks; shaped says it differs.
 	lines  strings.Builder
 	shaped bool
+	inPre  bool // lines ends with text written as it is
 	pre    int // depth of elements that keep their white space
 }
 
@@ -202,6 +205,7 @@ func (b *builder) text(n *Node, s string) {
 		}
 		if b.pre == 0 {
 			b.lines.WriteString(w)
+			b.inPre = false
 		}
 		b.cur.WriteString(w)
 		b.curLen += len(w)
@@ -261,7 +265,7 @@ func (b *builder) flush() {
 	}
 	b.cur.Reset()
 	b.lines.Reset()
-	b.curLen, b.link, b.space, b.inner, b.shaped = 0, 0, false, nil, false
+	b.curLen, b.link, b.space, b.inner, b.shaped, b.inPre = 0, 0, false, nil, false, false
 }
 
 // preText adds text whose white space the page keeps to lines as it is.
@@ -270,11 +274,11 @@ func (b *builder) preText(s string) {
 	if s == "" {
 		return
 	}
-	if b.lines.Len() > 0 && b.space && !b.atLineStart() && !isSpace(rune(s[0])) {
+	if b.lines.Len() > 0 && b.space && !b.inPre && !b.atLineStart() && !isSpace(rune(s[0])) {
 		b.lines.WriteByte(' ') // a collapsed space before the <pre> run
 	}
 	b.lines.WriteString(s)
-	b.shaped = true
+	b.shaped, b.inPre = true, true
 }
 
 // lineBreak ends a line of lines (a <br>).
