@@ -100,7 +100,7 @@ func TestJSONLRecords(t *testing.T) {
 		{Articles, []Record{{
 			URL: "http://news.example/world/port.html", Cluster: "c1", Kind: mine.KindArticleTOC, Title: "Port reopens",
 			Published: "2024-03-12T09:41:00Z", Author: "Maria Lopez",
-			Text:      "The port reopened on Tuesday.\n\nShips queued.",
+			Text: "The port reopened on Tuesday.\n\nShips queued.",
 			// The second block, as mined before mining wrote Markdown, is
 			// rendered from the stored page: its path is not there, so
 			// its text's paragraphs.
