@@ -128,7 +128,7 @@ type builder struct {
 	lines  strings.Builder
 	shaped bool
 	inPre  bool // lines ends with text written as it is
-	pre    int // depth of elements that keep their white space
+	pre    int  // depth of elements that keep their white space
 }
 
 func (b *builder) element(h *html.Node, parent *Node) *Node {
