@@ -59,6 +59,11 @@ type Options struct {
 	// Now dates the WARC's warcinfo record; nil = time.Now. Response
 	// records are dated by their fetch.
 	Now func() time.Time
+	// Markdown says what the markdown field and the md format leave out.
+	Markdown mine.MarkdownOptions
+	// noMarkdown leaves the markdown field empty: the export as it was
+	// before it had one, BenchmarkExport's baseline.
+	noMarkdown bool
 }
 
 func (o Options) withDefaults() Options {
@@ -89,9 +94,9 @@ func Write(ctx context.Context, w io.Writer, db *store.DB, opts Options) (Summar
 	var err error
 	switch opts.Format {
 	case JSONL:
-		err = eachResult(ctx, db, opts.Kind, newJSONLWriter(bw, db), &sum)
+		err = eachResult(ctx, db, opts.Kind, newJSONLWriter(bw, db, opts), &sum)
 	case Markdown, Text:
-		err = eachResult(ctx, db, opts.Kind, newTextWriter(bw, opts.Format, opts.Kind), &sum)
+		err = eachResult(ctx, db, opts.Kind, newTextWriter(bw, db, opts), &sum)
 	case WARC:
 		err = writeWARC(ctx, bw, db, opts.Now(), &sum)
 	default:

@@ -61,7 +61,7 @@ func testStore(t *testing.T) *store.DB {
 	results := []*mine.Result{
 		{Key: pages[0].URL, URL: pages[0].FinalURL, Cluster: "c1", Kind: mine.KindArticleTOC, Title: "Port reopens",
 			Article: []mine.Block{
-				{Paths: []string{"html/body/div.article/div.article-body"}, Text: "The port reopened on Tuesday.", HTML: "<div><p>The port reopened on Tuesday.</p></div>"},
+				{Paths: []string{"html/body/div.article/div.article-body"}, Text: "The port reopened on Tuesday.", Markdown: "The port reopened on **Tuesday**.", HTML: "<div><p>The port reopened on <b>Tuesday</b>.</p></div>"},
 				{Paths: []string{"html/body/div.article/div.more"}, Text: "Ships queued.", HTML: "<div><p>Ships queued.</p></div>"}},
 			TOC: []mine.Block{{Paths: []string{"html/body/div.related"}, Links: []mine.Link{{URL: "http://news.example/world/dock.html", Text: "Dock strike ends"}}}}},
 		{Key: pages[1].URL, URL: pages[1].FinalURL, Cluster: "c2", Kind: mine.KindTOC, Title: "World",
@@ -100,8 +100,12 @@ func TestJSONLRecords(t *testing.T) {
 		{Articles, []Record{{
 			URL: "http://news.example/world/port.html", Cluster: "c1", Kind: mine.KindArticleTOC, Title: "Port reopens",
 			Published: "2024-03-12T09:41:00Z", Author: "Maria Lopez",
-			Text:      "The port reopened on Tuesday.\n\nShips queued.",
-			HTML:      "<div><p>The port reopened on Tuesday.</p></div>\n<div><p>Ships queued.</p></div>",
+			Text: "The port reopened on Tuesday.\n\nShips queued.",
+			// The second block, as mined before mining wrote Markdown, is
+			// rendered from the stored page: its path is not there, so
+			// its text's paragraphs.
+			Markdown:  "The port reopened on **Tuesday**.\n\nShips queued.",
+			HTML:      "<div><p>The port reopened on <b>Tuesday</b>.</p></div>\n<div><p>Ships queued.</p></div>",
 			Links:     []mine.Link{{URL: "http://news.example/world/dock.html", Text: "Dock strike ends"}},
 			Path:      []string{"html/body/div.article/div.article-body", "html/body/div.article/div.more"},
 			FetchedAt: "2024-03-16T09:00:00Z",
@@ -145,7 +149,7 @@ func TestTextFormats(t *testing.T) {
 		opts Options
 		want string
 	}{
-		{Options{Format: Markdown}, "# Port reopens\n<http://news.example/world/port.html>\n\nThe port reopened on Tuesday.\n\nShips queued.\n\n"},
+		{Options{Format: Markdown}, "# Port reopens\n<http://news.example/world/port.html>\n\nThe port reopened on **Tuesday**.\n\nShips queued.\n\n"},
 		// In URL order: the front's key, .../world/, comes first.
 		{Options{Format: Markdown, Kind: TOCs}, "# World\n<http://news.example/world/?page=1>\n\n- [Port \\[reopens\\]](<http://news.example/world/port.html>)\n\n" +
 			"# Port reopens\n<http://news.example/world/port.html>\n\n- [Dock strike ends](<http://news.example/world/dock.html>)\n\n"},

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/url"
 	"strings"
 	"time"
 
@@ -21,6 +22,7 @@ type Record struct {
 	Published string      `json:"published,omitempty"`
 	Author    string      `json:"author,omitempty"`
 	Text      string      `json:"text"`
+	Markdown  string      `json:"markdown"`
 	HTML      string      `json:"html"`
 	Links     []mine.Link `json:"links"`
 	Path      []string    `json:"path"`
@@ -29,7 +31,7 @@ type Record struct {
 
 // newJSONLWriter returns a writer of one Record per line. It reads each
 // page back from the store for its fetch time and metadata.
-func newJSONLWriter(w io.Writer, db *store.DB) func(key string, r *mine.Result) error {
+func newJSONLWriter(w io.Writer, db *store.DB, opts Options) func(key string, r *mine.Result) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false) // the html field is easier to read unescaped
 	return func(key string, r *mine.Result) error {
@@ -37,16 +39,27 @@ func newJSONLWriter(w io.Writer, db *store.DB) func(key string, r *mine.Result) 
 		if err != nil {
 			return fmt.Errorf("export: %w", err)
 		}
-		if err := enc.Encode(newRecord(key, r, p)); err != nil {
+		rec, err := newRecord(key, r, p, opts)
+		if err != nil {
+			return err
+		}
+		if err := enc.Encode(rec); err != nil {
 			return fmt.Errorf("export: write %s: %w", key, err)
 		}
 		return nil
 	}
 }
 
-func newRecord(key string, r *mine.Result, p *store.Page) Record {
+func newRecord(key string, r *mine.Result, p *store.Page, opts Options) (Record, error) {
 	html := blockHTML(r.Article)
 	meta := extractMeta(p.Body, []byte(html))
+	var md string
+	if !opts.noMarkdown {
+		var err error
+		if md, err = articleMarkdown(key, r, func() (*store.Page, error) { return p, nil }, opts.Markdown); err != nil {
+			return Record{}, err
+		}
+	}
 	return Record{
 		URL:       pageURL(key, r),
 		Cluster:   string(r.Cluster),
@@ -55,11 +68,41 @@ func newRecord(key string, r *mine.Result, p *store.Page) Record {
 		Published: meta.Published,
 		Author:    meta.Author,
 		Text:      r.ArticleText(),
+		Markdown:  md,
 		HTML:      html,
 		Links:     tocLinks(r),
 		Path:      blockPaths(r),
 		FetchedAt: p.FetchedAt.UTC().Format(time.RFC3339),
+	}, nil
+}
+
+// articleMarkdown is the article blocks' Markdown, as mining wrote it;
+// with options that leave links or images out, or for a result mined
+// before mining wrote Markdown, rendered again from the stored page,
+// which page reads.
+func articleMarkdown(key string, r *mine.Result, page func() (*store.Page, error), opts mine.MarkdownOptions) (string, error) {
+	var p *store.Page
+	parts := make([]string, 0, len(r.Article))
+	for _, b := range r.Article {
+		md := b.Markdown
+		if b.Text != "" && (md == "" || opts != (mine.MarkdownOptions{})) {
+			if p == nil {
+				var err error
+				if p, err = page(); err != nil {
+					return "", fmt.Errorf("export: %w", err)
+				}
+			}
+			u, _ := url.Parse(pageURL(key, r))
+			var err error
+			if md, err = mine.RenderMarkdown(p.Body, u, b, r.Title, opts); err != nil {
+				return "", fmt.Errorf("export: %s: %w", key, err)
+			}
+		}
+		if md != "" {
+			parts = append(parts, md)
+		}
 	}
+	return strings.Join(parts, "\n\n"), nil
 }
 
 func blockHTML(blocks []mine.Block) string {

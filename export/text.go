@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"infocrawl/mine"
+	"infocrawl/store"
 )
 
 // textSeparator ends each page in the plain-text export: a line a story
@@ -13,20 +14,26 @@ import (
 const textSeparator = "========================================================================"
 
 // newTextWriter returns a writer of one page after another as Markdown or
-// plain text: title, URL, blank line, then the article's paragraphs (kind
-// article), the TOC links (kind toc) or both (kind all).
-func newTextWriter(w *bufio.Writer, f Format, kind Kind) func(key string, r *mine.Result) error {
+// plain text: title, URL, blank line, then the article (its Markdown, or
+// its text's paragraphs) for kind article, the TOC links for kind toc, or
+// both for kind all.
+func newTextWriter(w *bufio.Writer, db *store.DB, opts Options) func(key string, r *mine.Result) error {
+	f, kind := opts.Format, opts.Kind
 	return func(key string, r *mine.Result) error {
 		u := pageURL(key, r)
 		title := clean(r.Title)
 		if title == "" {
 			title = u
 		}
-		layout := plainLayout
+		layout, body := plainLayout, r.ArticleText()
 		if f == Markdown {
 			layout = markdownLayout
+			var err error
+			if body, err = articleMarkdown(key, r, func() (*store.Page, error) { return db.Page(key) }, opts.Markdown); err != nil {
+				return err
+			}
 		}
-		writePage(w, layout, title, u, r, kind)
+		writePage(w, layout, title, u, body, r, kind)
 		// bufio.Writer keeps its first error; checking here stops an
 		// export to a full disk at the page that failed.
 		if _, err := w.Write(nil); err != nil {
@@ -55,10 +62,12 @@ var (
 	}
 )
 
-func writePage(w *bufio.Writer, layout textLayout, title, u string, r *mine.Result, kind Kind) {
+// writePage writes a page: its head, its body (text or Markdown), its
+// TOC links.
+func writePage(w *bufio.Writer, layout textLayout, title, u, body string, r *mine.Result, kind Kind) {
 	w.WriteString(layout.head(title, u))
 	if kind != TOCs {
-		if text := r.ArticleText(); text != "" {
+		if text := body; text != "" {
 			w.WriteString(text)
 			w.WriteString("\n\n")
 		}

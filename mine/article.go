@@ -77,7 +77,8 @@ func articleResult(p *minedPage, opts Options) *Result {
 		return res
 	}
 	res.Kind = KindArticle
-	res.Article = []Block{{Paths: []string{NodePath(region)}, Text: text, HTML: outerHTML(region), Scores: map[string]float64{
+	md := p.page.markdownOf(region, text, res.Title, MarkdownOptions{})
+	res.Article = []Block{{Paths: []string{NodePath(region)}, Text: text, Markdown: md, HTML: outerHTML(region), Scores: map[string]float64{
 		"sii":    sii(region, func(n *Node) float64 { return float64(n.CLenA) }),
 		"region": p.scores[region.Index], "template_share": res.Template}}}
 	return res

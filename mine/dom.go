@@ -41,7 +41,12 @@ type Node struct {
 // Segment is a run of text between two block boundaries: a paragraph, a
 // list item, a menu entry. It is the unit of template detection.
 type Segment struct {
-	Text     string // whitespace collapsed
+	Text string // whitespace collapsed
+	// Lines is the text as the page lays it out when that differs from
+	// Text: the lines and indentation of <pre> and white-space:pre, a
+	// <br> as a line break. "" when Text is it. Mining compares Text;
+	// Lines is only what the article's text shows.
+	Lines    string
 	Owner    *Node  // the innermost block element around it
 	Inner    *Node  // the innermost element around all of its text (Owner or below)
 	Len      int    // characters (runes) of Text, spaces included
@@ -56,7 +61,8 @@ type Page struct {
 	Root     *Node
 	Nodes    []*Node // every kept element, preorder
 	Segments []Segment
-	Title    string // from <title>
+	Title    string   // from <title>
+	base     *url.URL // resolves links: the page's <base>, else URL
 }
 
 // blockTags start a new segment (docs/ALGORITHMS.md §2's block elements, plus
@@ -97,6 +103,7 @@ func FromDOM(doc *html.Node, u *url.URL) *Page {
 	if base := findBase(doc, u); base != nil {
 		b.base = base
 	}
+	b.page.base = b.base
 	root := htmlnode.Find(doc, atom.Html)
 	if root == nil {
 		root = doc
@@ -117,6 +124,11 @@ type builder struct {
 	owner  *Node
 	inner  *Node // the innermost element around cur's text so far
 	inLink *Node
+	// lines is cur with the page's line breaks; shaped says it differs.
+	lines  strings.Builder
+	shaped bool
+	inPre  bool // lines ends with text written as it is
+	pre    int  // depth of elements that keep their white space
 }
 
 func (b *builder) element(h *html.Node, parent *Node) *Node {
@@ -137,16 +149,23 @@ func (b *builder) element(h *html.Node, parent *Node) *Node {
 	if h.DataAtom == atom.A && b.inLink == nil {
 		b.inLink = n
 	}
+	pre := keepsSpace(h)
+	if pre {
+		b.pre++
+	}
 	for c := h.FirstChild; c != nil; c = c.NextSibling {
 		switch c.Type {
 		case html.TextNode:
 			b.text(n, c.Data)
 		case html.ElementNode:
-			if dummyTags[c.DataAtom] || hidden(c) {
+			if Skipped(c) {
 				continue
 			}
 			if c.DataAtom == atom.Br {
 				b.space = true
+				if !headingTag(b.owner) {
+					b.lineBreak()
+				}
 				continue
 			}
 			if c.DataAtom == atom.Img {
@@ -154,6 +173,9 @@ func (b *builder) element(h *html.Node, parent *Node) *Node {
 			}
 			n.Kids = append(n.Kids, b.element(c, n))
 		}
+	}
+	if pre {
+		b.pre--
 	}
 	b.inLink = prevLink
 	if n.Block {
@@ -170,10 +192,20 @@ func (b *builder) text(n *Node, s string) {
 	// Words as strings.Fields finds them, without its slice: this runs
 	// for every text node of every page.
 	added, start := 0, -1
+	if b.pre > 0 {
+		b.preText(s)
+	}
 	word := func(w string) {
 		if b.curLen > 0 && b.space {
 			b.cur.WriteByte(' ')
 			b.curLen++
+			if b.pre == 0 && !b.atLineStart() {
+				b.lines.WriteByte(' ')
+			}
+		}
+		if b.pre == 0 {
+			b.lines.WriteString(w)
+			b.inPre = false
 		}
 		b.cur.WriteString(w)
 		b.curLen += len(w)
@@ -222,11 +254,68 @@ func isSpace(r rune) bool {
 func (b *builder) flush() {
 	if b.curLen > 0 && b.owner != nil {
 		text := b.cur.String()
+		var lines string
+		if b.shaped {
+			if lines = trimLines(b.lines.String()); lines == text {
+				lines = ""
+			}
+		}
 		b.owner.Segments = append(b.owner.Segments, len(b.page.Segments))
-		b.page.Segments = append(b.page.Segments, Segment{Text: text, Owner: b.owner, Inner: b.inner, Len: utf8.RuneCountInString(text), LinkLen: b.link, Hash: normHash(text)})
+		b.page.Segments = append(b.page.Segments, Segment{Text: text, Lines: lines, Owner: b.owner, Inner: b.inner, Len: utf8.RuneCountInString(text), LinkLen: b.link, Hash: normHash(text)})
 	}
 	b.cur.Reset()
-	b.curLen, b.link, b.space, b.inner = 0, 0, false, nil
+	b.lines.Reset()
+	b.curLen, b.link, b.space, b.inner, b.shaped, b.inPre = 0, 0, false, nil, false, false
+}
+
+// preText adds text whose white space the page keeps to lines as it is.
+func (b *builder) preText(s string) {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	if s == "" {
+		return
+	}
+	if b.lines.Len() > 0 && b.space && !b.inPre && !b.atLineStart() && !isSpace(rune(s[0])) {
+		b.lines.WriteByte(' ') // a collapsed space before the <pre> run
+	}
+	b.lines.WriteString(s)
+	b.shaped, b.inPre = true, true
+}
+
+// lineBreak ends a line of lines (a <br>).
+func (b *builder) lineBreak() {
+	if b.lines.Len() > 0 {
+		b.lines.WriteByte('\n')
+		b.shaped = true
+	}
+}
+
+func (b *builder) atLineStart() bool {
+	n := b.lines.Len()
+	return n == 0 || b.lines.String()[n-1] == '\n'
+}
+
+// trimLines drops blank lines at the ends and spaces at line ends.
+func trimLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRightFunc(l, unicode.IsSpace)
+	}
+	for len(lines) > 0 && lines[0] == "" {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Display is the segment's text as the article's text shows it: with the
+// page's line breaks.
+func (s *Segment) Display() string {
+	if s.Lines != "" {
+		return s.Lines
+	}
+	return s.Text
 }
 
 // aggregate fills the *A fields bottom-up.
@@ -238,6 +327,88 @@ func aggregate(n *Node) {
 		n.ALenA += k.ALenA
 		n.Anchors += k.Anchors
 	}
+}
+
+// Skipped reports an element child whose subtree holds no text of the
+// page: a dummy, a hidden element, a heading's permalink mark.
+func Skipped(h *html.Node) bool {
+	return dummyTags[h.DataAtom] || hidden(h) || permalink(h)
+}
+
+// keepsSpace: <pre>, <textarea>-like white-space:pre styles and <listing>
+// keep their lines and indentation.
+func keepsSpace(h *html.Node) bool {
+	switch h.DataAtom {
+	case atom.Pre, atom.Listing, atom.Xmp, atom.Plaintext:
+		return true
+	}
+	v := htmlnode.Attr(h, "style")
+	if v == "" {
+		return false
+	}
+	v = strings.ReplaceAll(strings.ToLower(v), " ", "")
+	return strings.Contains(v, "white-space:pre") && !strings.Contains(v, "white-space:pre-line")
+}
+
+func headingTag(n *Node) bool {
+	if n == nil {
+		return false
+	}
+	switch n.H.DataAtom {
+	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+		return true
+	}
+	return false
+}
+
+// permalink reports a heading's permalink mark: an in-page link whose
+// only text is a mark (¶, #, §, 🔗…), as Sphinx (a.headerlink), GitHub
+// and Hugo (a.anchor) and Docusaurus (a.hash-link) write them. Its mark
+// is no part of the title or the text.
+func permalink(h *html.Node) bool {
+	if h.DataAtom != atom.A || !strings.HasPrefix(strings.TrimSpace(htmlnode.Attr(h, "href")), "#") {
+		return false
+	}
+	marks := 0
+	for c := h.FirstChild; c != nil; c = c.NextSibling {
+		switch c.Type {
+		case html.TextNode:
+			for _, r := range c.Data {
+				switch {
+				case isSpace(r) || r == '\u200b' || r == '\ufe0f':
+				case strings.ContainsRune("¶#§🔗⚓", r):
+					marks++
+				default:
+					return false
+				}
+			}
+		case html.ElementNode:
+			if !dummyTags[c.DataAtom] && c.DataAtom != atom.Span && c.DataAtom != atom.I {
+				return false
+			}
+			if c.DataAtom != atom.Svg && !permalinkSpan(c) {
+				return false
+			}
+		}
+	}
+	if marks > 0 {
+		return true
+	}
+	cls := " " + htmlnode.Attr(h, "class") + " "
+	return strings.Contains(cls, " headerlink ") || strings.Contains(cls, " anchor ") || strings.Contains(cls, " hash-link ") || strings.Contains(cls, " anchor-link ")
+}
+
+// permalinkSpan: an icon element inside a permalink, holding no words.
+func permalinkSpan(h *html.Node) bool {
+	for c := h.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.TextNode && strings.TrimFunc(c.Data, func(r rune) bool { return isSpace(r) || strings.ContainsRune("¶#§🔗⚓\u200b\ufe0f", r) }) != "" {
+			return false
+		}
+		if c.Type == html.ElementNode && c.DataAtom != atom.Svg {
+			return false
+		}
+	}
+	return true
 }
 
 // hidden reports elements a reader never sees.

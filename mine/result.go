@@ -33,11 +33,15 @@ type Block struct {
 	// a block made of sibling elements (WISDOM's, or a TOC spread over
 	// lists). InfoDiscoverer's block, made of text from all over the page,
 	// has the single pseudo-path "informative blocks".
-	Paths  []string
-	Text   string             // paragraphs separated by blank lines
-	HTML   string             // the element's outer HTML
-	Links  []Link             // TOC blocks: their anchors
-	Scores map[string]float64 // the measures that chose the block, by name
+	Paths []string
+	Text  string // paragraphs separated by blank lines
+	// Markdown is Text with the page's structure (headings, lists, code,
+	// tables, links, images) as CommonMark; "" for results mined before
+	// mining wrote it, and for the methods that keep no structure.
+	Markdown string
+	HTML     string             // the element's outer HTML
+	Links    []Link             // TOC blocks: their anchors
+	Scores   map[string]float64 // the measures that chose the block, by name
 }
 
 // pathSep joins a block's paths in its JSON form.
@@ -46,11 +50,12 @@ const pathSep = " + "
 // blockJSON is the JSON form of a Block, as the store and extract's
 // NAME.json keep it: its paths joined by pathSep.
 type blockJSON struct {
-	Path   string             `json:"path"`
-	Text   string             `json:"text,omitempty"`
-	HTML   string             `json:"html,omitempty"`
-	Links  []Link             `json:"links,omitempty"`
-	Scores map[string]float64 `json:"scores,omitempty"`
+	Path     string             `json:"path"`
+	Text     string             `json:"text,omitempty"`
+	Markdown string             `json:"markdown,omitempty"`
+	HTML     string             `json:"html,omitempty"`
+	Links    []Link             `json:"links,omitempty"`
+	Scores   map[string]float64 `json:"scores,omitempty"`
 }
 
 // Path is the block's paths joined as its JSON form joins them.
@@ -58,7 +63,7 @@ func (b Block) Path() string { return strings.Join(b.Paths, pathSep) }
 
 // MarshalJSON writes the block's JSON form.
 func (b Block) MarshalJSON() ([]byte, error) {
-	return json.Marshal(blockJSON{Path: b.Path(), Text: b.Text, HTML: b.HTML, Links: b.Links, Scores: b.Scores})
+	return json.Marshal(blockJSON{Path: b.Path(), Text: b.Text, Markdown: b.Markdown, HTML: b.HTML, Links: b.Links, Scores: b.Scores})
 }
 
 // UnmarshalJSON reads the block's JSON form.
@@ -67,7 +72,7 @@ func (b *Block) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &j); err != nil {
 		return err
 	}
-	*b = Block{Text: j.Text, HTML: j.HTML, Links: j.Links, Scores: j.Scores}
+	*b = Block{Text: j.Text, Markdown: j.Markdown, HTML: j.HTML, Links: j.Links, Scores: j.Scores}
 	if j.Path != "" {
 		b.Paths = strings.Split(j.Path, pathSep)
 	}

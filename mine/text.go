@@ -62,12 +62,13 @@ func encodeRune(p []byte, r rune) int {
 }
 
 // textOf renders the segments of n's subtree in document order, one
-// paragraph each, separated by blank lines; keep selects segments.
+// paragraph each with its line breaks, separated by blank lines; keep
+// selects segments.
 func (p *Page) textOf(n *Node, keep func(*Segment) bool) string {
 	var parts []string
 	p.walkSegments(n, func(s *Segment) {
 		if keep == nil || keep(s) {
-			parts = append(parts, s.Text)
+			parts = append(parts, s.Display())
 		}
 	})
 	return strings.Join(parts, "\n\n")

@@ -4,6 +4,7 @@ import (
 	"hash/fnv"
 	"html"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 	"unicode"
@@ -70,6 +71,44 @@ func TestSegmentWords(t *testing.T) {
 		}
 		if got != want || len(p.page.Segments) > 1 {
 			t.Fatalf("segments of %q: %d, first %q; want one, %q", s, len(p.page.Segments), got, want)
+		}
+	}
+}
+
+// A segment keeps the page's line breaks in Lines (and so in the
+// article's text): <pre> and white-space:pre keep lines and indentation,
+// <br> breaks a line except in a heading. Text, which mining compares,
+// stays collapsed; a heading's permalink mark is no text at all.
+func TestSegmentLines(t *testing.T) {
+	for _, c := range []struct {
+		name, body  string
+		text, lines []string // per segment; lines "" = as text
+	}{
+		{"pre", "<pre>>>> import json\n>>> json.dumps([1])\n'[1]'\n</pre>",
+			[]string{">>> import json >>> json.dumps([1]) '[1]'"}, []string{">>> import json\n>>> json.dumps([1])\n'[1]'"}},
+		{"indented code", "<pre><code class=language-go>func f() {\n\treturn\n}</code></pre>",
+			[]string{"func f() { return }"}, []string{"func f() {\n\treturn\n}"}},
+		{"white-space pre", `<div style="white-space: pre">a  b
+  c</div>`, []string{"a b c"}, []string{"a  b\n  c"}},
+		{"br", "<p>Line one,<br>line two <br/> three</p>", []string{"Line one, line two three"}, []string{"Line one,\nline two\nthree"}},
+		{"br in heading", "<h2>Main<br>sub</h2>", []string{"Main sub"}, []string{""}},
+		{"plain", "<p>one  two\nthree</p>", []string{"one two three"}, []string{""}},
+		{"headerlink", `<h1>json — JSON encoder<a class="headerlink" href="#module-json" title="Link">¶</a></h1><p>Text <a href="#x">#</a> here</p>`,
+			[]string{"json — JSON encoder", "Text here"}, []string{"", ""}},
+		{"anchor icon", `<h2><a class="anchor" href="#usage"><svg></svg></a>Usage</h2><h3>Hash <a href="#h" class="hash-link">&#8203;</a></h3>`,
+			[]string{"Usage", "Hash"}, []string{"", ""}},
+		{"in-page link with words", `<p>See <a href="#notes">the notes</a>.</p>`, []string{"See the notes."}, []string{""}},
+	} {
+		p, err := Parse([]byte("<html><body>"+c.body+"</body></html>"), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var text, lines []string
+		for _, s := range p.Segments {
+			text, lines = append(text, s.Text), append(lines, s.Lines)
+		}
+		if !reflect.DeepEqual(text, c.text) || !reflect.DeepEqual(lines, c.lines) {
+			t.Errorf("%s: text %q lines %q; want %q, %q", c.name, text, lines, c.text, c.lines)
 		}
 	}
 }

@@ -19,9 +19,11 @@ import (
 const exportAbout = `Writes a mined store out for other tools, one page at a time (memory
 stays flat however large the store):
 
-  jsonl  one JSON object per mined page: url, title, text, html, links,
-         published, author, … (the fields are listed in README.md)
-  md     one article after another: "# Title", its URL, its paragraphs
+  jsonl  one JSON object per mined page: url, title, text, markdown,
+         html, links, published, author, … (the fields are listed in
+         README.md)
+  md     one article after another: "# Title", its URL, its Markdown
+         (headings, lists, code, tables, links, images)
   txt    the same as plain text, each page ended by a line of "="
   warc   WARC 1.1: a warcinfo record, then a response record per stored
          page (every page, mined or not; --kind does not apply)
@@ -34,11 +36,14 @@ leaves no half file; a symlink is followed, and a device or FIFO
 
 func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var db, kind, format, out string
-	fs := newFlagSet("export", "export --db FILE [--kind article|toc|all] [--format jsonl|md|txt|warc] [-o FILE|-]", exportAbout, stderr)
+	var noLinks, noImages bool
+	fs := newFlagSet("export", "export --db FILE [--kind article|toc|all] [--format jsonl|md|txt|warc] [--no-links] [--no-images] [-o FILE|-]", exportAbout, stderr)
 	fs.StringVar(&db, "db", "", "store `file` to read (mined with \"infocrawl mine\")")
 	fs.StringVar(&kind, "kind", string(export.Articles), "pages to export: article, toc or all")
 	fs.StringVar(&format, "format", string(export.JSONL), "output format: jsonl, md, txt or warc")
 	fs.StringVar(&out, "o", "-", "output `file`; - is stdout")
+	fs.BoolVar(&noLinks, "no-links", false, "Markdown (the markdown field, --format md): links as their text only")
+	fs.BoolVar(&noImages, "no-images", false, "Markdown (the markdown field, --format md): no images")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -47,6 +52,7 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
+	opts.Markdown.NoLinks, opts.Markdown.NoImages = noLinks, noImages
 	if err := checkOutPath(out); err != nil {
 		return err
 	}
