@@ -86,9 +86,14 @@ func articleResult(p *minedPage, opts Options) *Result {
 
 // shortStory: text, short as it is, is the page's story: a line of it is
 // a sentence (labels such as "Search results" or "Related articles" are
-// not), and region holds at least half of the page's text outside the
-// template and links, so that the page is about what it says.
+// not), and region, an element within the page, holds at least half of
+// the page's text outside the template and links, so that the page is
+// about what it says. A page whose best region is the whole document
+// ("No articles were published on this day.") has found no story.
 func shortStory(p *Page, region *Node, text string) bool {
+	if pageWide(region) {
+		return false
+	}
 	sentence := false
 	for line := range strings.Lines(text) {
 		sentence = sentence || (len([]rune(line)) >= 40 && strings.ContainsAny(line, ".!?。！？"))

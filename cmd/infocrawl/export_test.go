@@ -216,7 +216,8 @@ func TestExportText(t *testing.T) {
 	for _, r := range recs {
 		title, u := r["title"].(string), r["url"].(string)
 		first := strings.SplitN(r["text"].(string), "\n\n", 2)[0]
-		if !strings.Contains(md, "# "+title+"\n<"+u+">\n\n"+first) {
+		firstMD := strings.SplitN(r["markdown"].(string), "\n\n", 2)[0] // md is the markdown field
+		if !strings.Contains(md, "# "+title+"\n<"+u+">\n\n"+firstMD) {
 			t.Errorf("md lacks %q, its URL and first paragraph", title)
 		}
 		if !strings.Contains(txt, title+"\n"+u+"\n\n"+first) {
