@@ -46,7 +46,7 @@ func (s *Site) renderHome() *rendered {
 			}
 			p.w("</ul>\n")
 			more := "/" + sec.name + "/"
-			if s.frontPages(sec) > 1 {
+			if s.frontPages(sec) > 1 && !s.opts.DeepArchive {
 				more += "?page=2&ref=nav"
 			}
 			p.a(more, `class="more-link"`, "More "+sec.title+" \u00bb")
@@ -58,15 +58,22 @@ func (s *Site) renderHome() *rendered {
 	})
 }
 
-func (s *Site) renderFront(sec *section, page int) *rendered {
+func (s *Site) renderFront(sec *section, page int, filter string) *rendered {
 	n := s.frontPages(sec)
 	ui := sec.ui
 	title := sec.title
+	if filter != "" {
+		title += " (" + filter + ")"
+	}
 	if page > 1 {
 		title += " - " + fmt.Sprintf(ui.pageOf, page, n)
 	}
-	f := frame{key: fmt.Sprintf("front/%s/%d", sec.name, page), title: title, sec: sec,
-		bodyClass: "section-front section-" + sec.name, canonical: frontURI(sec, page), pageType: "section"}
+	key := fmt.Sprintf("front/%s/%d", sec.name, page)
+	if filter != "" {
+		key += "/" + filter
+	}
+	f := frame{key: key, title: title, sec: sec,
+		bodyClass: "section-front section-" + sec.name, canonical: filteredFrontURI(sec, page, filter), pageType: "section"}
 	return s.renderPage(f, func(p *pageBuilder) {
 		p.w(`<div class="breadcrumb">`)
 		p.a("/", "", "Home")
@@ -80,9 +87,15 @@ func (s *Site) renderFront(sec *section, page int) *rendered {
 			p.esc(fmt.Sprintf(ui.pageOf, page, n))
 			p.w("</p>\n")
 		}
+		if s.opts.DeepArchive {
+			writeFilterTabs(p, sec, filter)
+		}
 		p.w("<div class=\"article-list\">\n")
 		size := s.opts.PageSize
 		items := sec.articles[(page-1)*size : min(page*size, len(sec.articles))]
+		if filter != "" {
+			items = variantItems(sec.articles[:min(size, len(sec.articles))], filter)
+		}
 		for i, a := range items {
 			p.w(fmt.Sprintf(`<div class="item clearfix" id="item-%d">`, a.idx+1))
 			if a.image {
@@ -102,7 +115,10 @@ func (s *Site) renderFront(sec *section, page int) *rendered {
 			}
 		}
 		p.w("</div>\n")
-		if n > 1 {
+		switch {
+		case n > 1 && s.opts.DeepArchive:
+			writeDeepPagination(p, ui, page, n, func(k int) string { return filteredFrontURI(sec, k, filter) })
+		case n > 1:
 			s.writePagination(p, sec, page, n)
 		}
 	})
@@ -158,7 +174,7 @@ func (s *Site) renderArticle(a *article) *rendered {
 		p.a("../../../", "", sec.title)
 		p.w("</div>\n")
 		p.w(fmt.Sprintf(`<div class="article" id="article-%d-%d" itemscope itemtype="https://schema.org/NewsArticle">`, sec.index+1, a.idx+1))
-		writeArticleHead(p, a)
+		writeArticleHead(p, a, s.opts.DeepArchive)
 		writeShareTools(p, a)
 		if a.image {
 			p.w(`<div class="article-image"><img src="`, staticHost, "/photos/", a.slug, `.jpg" alt="`, escape(a.title), "\">")
@@ -166,21 +182,26 @@ func (s *Site) renderArticle(a *article) *rendered {
 		}
 		writeArticleBody(p, f.key, a)
 		s.writeSpecialLinks(p, a)
-		writeTags(p, a)
+		writeTags(p, a, s.opts.DeepArchive)
 		p.w("</div>\n") // the article
 		writeRelated(p, a)
-		writeComments(p, a)
+		writeComments(p, a, s.opts.DeepArchive)
 	})
 }
 
 // writeArticleHead writes the headline and the byline, date and comment
 // count under it.
-func writeArticleHead(p *pageBuilder, a *article) {
+// With deep set the byline links the author's archive.
+func writeArticleHead(p *pageBuilder, a *article, deep bool) {
 	ui := a.sec.ui
 	p.w("\n<h1 class=\"headline\" itemprop=\"headline\">")
 	p.esc(a.title)
 	p.w("</h1>\n<div class=\"article-meta\"><span class=\"byline\">")
 	author := `<span class="author" itemprop="author">` + escape(a.author) + `</span>`
+	if deep {
+		p.hrefs = append(p.hrefs, authorURI(a.author, 1))
+		author = `<a href="` + authorURI(a.author, 1) + `" rel="author">` + author + `</a>`
+	}
 	p.w(fmt.Sprintf(ui.byline, author))
 	p.w(`</span> <span class="date"><time datetime="`, a.published.Format("2006-01-02T15:04:05Z07:00"), `" itemprop="datePublished">`)
 	p.esc(ui.date(a.published) + " " + a.published.Format("15:04"))
@@ -220,11 +241,15 @@ func writeArticleBody(p *pageBuilder, key string, a *article) {
 }
 
 // writeTags writes the article's tag line.
-func writeTags(p *pageBuilder, a *article) {
+func writeTags(p *pageBuilder, a *article, deep bool) {
 	p.w(`<div class="tags"><span class="tag-label">Tags:</span>`)
 	for _, t := range a.tags {
 		p.w(` <span class="tag">`)
-		p.esc(t)
+		if deep {
+			p.a(tagURI(t, 1), `rel="tag"`, t)
+		} else {
+			p.esc(t)
+		}
 		p.w("</span>")
 	}
 	p.w("</div>\n")
@@ -271,7 +296,9 @@ func (s *Site) writeSpecialLinks(p *pageBuilder, a *article) {
 	}
 }
 
-func writeComments(p *pageBuilder, a *article) {
+// With deep set each comment has a WordPress ?replytocom= link: the story
+// again under another URL, a trap for a crawler that follows every link.
+func writeComments(p *pageBuilder, a *article, deep bool) {
 	ui := a.sec.ui
 	p.w("<div id=\"comments\" class=\"comments-section\"><h3>")
 	p.esc(fmt.Sprintf(ui.commentsTitle, len(a.comments)))
@@ -290,7 +317,11 @@ func writeComments(p *pageBuilder, a *article) {
 			p.esc(ui.date(posted) + " " + posted.Format("15:04"))
 			p.w(`</span><p class="comment-text">`)
 			p.esc(c.text)
-			p.w("</p></li>\n")
+			p.w("</p>")
+			if deep {
+				p.a(fmt.Sprintf("?replytocom=%d", (a.sec.index+1)*100000+a.idx*10+i), `class="comment-reply-link" rel="nofollow"`, "Reply")
+			}
+			p.w("</li>\n")
 		}
 		p.w("</ul>\n")
 	}
