@@ -29,12 +29,12 @@ const (
 type route struct {
 	kind   routeKind
 	sec    *section
-	page   int       // section-front page, from 1
-	art    *article  // article pages
-	path   string    // static pages and files
-	day    time.Time // archive pages
-	target string    // redirect target (canonical)
-	status int       // redirect status code
+	page   int          // section-front page, from 1
+	art    *article     // article pages
+	path   string       // static pages and files
+	day    time.Time    // archive pages
+	target string       // redirect target (canonical)
+	status int          // redirect status code
 	list   *archiveList // author and tag archives
 	filter string       // section-front variant: "popular", "random" or ""
 }

@@ -86,8 +86,8 @@ type Site struct {
 	flaky    *article   // answers 500 on its first request
 	special  map[*article]string
 
-	lists map[string]*archiveList // DeepArchive's author and tag archives, by "kind/slug"
-	byTime []*article             // all articles, newest first
+	lists  map[string]*archiveList // DeepArchive's author and tag archives, by "kind/slug"
+	byTime []*article              // all articles, newest first
 
 	cache sync.Map // render key -> *rendered
 
