@@ -21,7 +21,7 @@ import (
 	"infocrawl/store"
 )
 
-// counter counts the requests a server answers, by path.
+// counter counts the requests a server answers, by request URI.
 type counter struct {
 	mu   sync.Mutex // guards hits
 	hits map[string]int
@@ -30,7 +30,7 @@ type counter struct {
 func (c *counter) wrap(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		c.mu.Lock()
-		c.hits[r.URL.Path]++
+		c.hits[r.URL.RequestURI()]++
 		c.mu.Unlock()
 		h.ServeHTTP(w, r)
 	})
@@ -46,8 +46,8 @@ type crawlFigures struct {
 }
 
 // measureCrawl crawls h to depth, focused when learnDepth ≥ 0, and counts,
-// server side, what it fetched. kind gives a path's truth: article, toc or
-// other.
+// server side, what it fetched. kind gives a request URI's truth: article,
+// toc or other.
 func measureCrawl(t *testing.T, h http.Handler, kind func(path string) string, depth, learnDepth int) crawlFigures {
 	t.Helper()
 	c := &counter{hits: map[string]int{}}
@@ -78,7 +78,7 @@ func measureCrawl(t *testing.T, h http.Handler, kind func(path string) string, d
 	f.harvest = float64(good) / float64(max(1, f.fetches))
 	err = db.Pages(false, func(p *store.Page) error {
 		u, err := url.Parse(p.FinalURL)
-		if err == nil && kind(u.Path) == "article" {
+		if err == nil && kind(u.RequestURI()) == "article" {
 			f.articles[u.Path] = true
 		}
 		return nil
@@ -147,6 +147,30 @@ func TestFocusTestSite(t *testing.T) {
 	}
 }
 
+// deepSite is the test site with a deep archive: 400 stories, each
+// section's front paginated over 20 pages, author and tag archives,
+// variants of the fronts that repeat their first page, comment-reply
+// URLs, and sitemaps and a feed.
+func deepSite() *testsite.Site {
+	return testsite.New(testsite.Options{Sections: []string{"world", "tech"},
+		ArticlesPerSection: 200, PageSize: 10, DeepArchive: true, Sitemaps: true})
+}
+
+// TestFocusDeepArchive: on a site whose old stories are listed only deep
+// in paginated lists, the focused crawl reaches every story a plain crawl
+// reaches with at most half its fetches, through the lists alone and,
+// faster, through the sitemaps.
+func TestFocusDeepArchive(t *testing.T) {
+	site := deepSite()
+	kind := func(path string) string { return site.PageKind(path) }
+	f := compareFocus(t, site.Handler(), kind, 30, 1)
+	f1, tocP, tocR := focusedSiteScore(t, site, f.focus)
+	t.Logf("focused store: article F1 %.3f; TOC links P %.3f R %.3f", f1, tocP, tocR)
+	if f.coverage < 0.99 || f.fetchRatio > 0.5 {
+		t.Errorf("coverage %.3f with %.2f× the fetches; want ≥ 0.99 with ≤ 0.5×", f.coverage, f.fetchRatio)
+	}
+}
+
 // TestFocusWhizzy: on the real blog, the focused crawl reaches the posts
 // with at most half the fetches of a plain crawl, and what it mined as it
 // went scores as well as a whole-site mining.
@@ -157,7 +181,13 @@ func TestFocusWhizzy(t *testing.T) {
 	for _, p := range truth {
 		kinds[whizzyPath(p.Path)] = p.Kind
 	}
-	kind := func(path string) string { return kinds[whizzyPath(path)] }
+	kind := func(uri string) string {
+		u, err := url.Parse(uri)
+		if err != nil {
+			return ""
+		}
+		return kinds[whizzyPath(u.Path)]
+	}
 	// Learning one hop deep already fetches every month, category and tag
 	// list of the blog's sidebar; two hops fetch most of the site.
 	f := compareFocus(t, http.FileServer(http.Dir(siteDir)), kind, 10, 1)

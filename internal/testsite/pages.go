@@ -27,6 +27,9 @@ func (s *Site) renderHome() *rendered {
 			p.a("/"+sec.name, "", sec.title) // no trailing slash: 301 to the front
 			p.w("</h2>\n")
 			top := sec.articles[:min(5, len(sec.articles))]
+			if s.opts.DeepArchive { // the front's whole first page
+				top = sec.articles[:min(s.opts.PageSize, len(sec.articles))]
+			}
 			lead := top[0]
 			p.w(`<div class="lead-story">`)
 			if lead.image {
@@ -45,6 +48,15 @@ func (s *Site) renderHome() *rendered {
 				p.w("</span></div></li>\n")
 			}
 			p.w("</ul>\n")
+			if s.opts.DeepArchive { // and its second page
+				p.w("<h3 class=\"block-title\">More stories</h3>\n<ul class=\"story-list more-stories\">\n")
+				for _, a := range sec.articles[min(s.opts.PageSize, len(sec.articles)):min(2*s.opts.PageSize, len(sec.articles))] {
+					p.w(`<li class="story">`)
+					p.tocA(a.path, `class="headline"`, a.title)
+					p.w("</li>\n")
+				}
+				p.w("</ul>\n")
+			}
 			more := "/" + sec.name + "/"
 			if s.frontPages(sec) > 1 && !s.opts.DeepArchive {
 				more += "?page=2&ref=nav"
@@ -184,7 +196,7 @@ func (s *Site) renderArticle(a *article) *rendered {
 		s.writeSpecialLinks(p, a)
 		writeTags(p, a, s.opts.DeepArchive)
 		p.w("</div>\n") // the article
-		writeRelated(p, a)
+		writeRelated(p, a, s.opts.DeepArchive)
 		writeComments(p, a, s.opts.DeepArchive)
 	})
 }
@@ -255,8 +267,10 @@ func writeTags(p *pageBuilder, a *article, deep bool) {
 	p.w("</div>\n")
 }
 
-// writeRelated writes the list of related stories, if any.
-func writeRelated(p *pageBuilder, a *article) {
+// writeRelated writes the list of related stories, if any. With deep set
+// it names the section's newest stories, the same on every story: a
+// template box like "most read", not a TOC block.
+func writeRelated(p *pageBuilder, a *article, deep bool) {
 	if len(a.related) == 0 {
 		return
 	}
@@ -265,6 +279,11 @@ func writeRelated(p *pageBuilder, a *article) {
 	p.w("</h3>\n<ul>\n")
 	for _, r := range a.related {
 		p.w("<li>")
+		if deep {
+			p.a(relatedHref(a, r), "", r.title)
+			p.w("</li>\n")
+			continue
+		}
 		p.tocA(relatedHref(a, r), "", r.title)
 		p.w("</li>\n")
 	}
