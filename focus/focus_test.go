@@ -48,7 +48,7 @@ type crawlFigures struct {
 // measureCrawl crawls h to depth, focused when learnDepth ≥ 0, and counts,
 // server side, what it fetched. kind gives a request URI's truth: article,
 // toc or other.
-func measureCrawl(t *testing.T, h http.Handler, kind func(path string) string, depth, learnDepth int) crawlFigures {
+func measureCrawl(t *testing.T, h http.Handler, kind func(path string) string, depth, learnDepth int, sitemaps bool) crawlFigures {
 	t.Helper()
 	c := &counter{hits: map[string]int{}}
 	srv := httptest.NewServer(c.wrap(h))
@@ -60,7 +60,7 @@ func measureCrawl(t *testing.T, h http.Handler, kind func(path string) string, d
 	}
 	co := crawler.Options{Depth: depth, Parallel: 8}
 	if learnDepth >= 0 {
-		err = Run(context.Background(), db, Options{Entry: srv.URL + "/", Crawl: co, LearnDepth: learnDepth})
+		err = Run(context.Background(), db, Options{Entry: srv.URL + "/", Crawl: co, LearnDepth: learnDepth, Sitemaps: sitemaps})
 	} else {
 		_, err = crawler.New(db, co).Run(context.Background(), srv.URL+"/")
 	}
@@ -98,10 +98,16 @@ type focusFigures struct {
 	plain, focus         crawlFigures
 }
 
-func compareFocus(t *testing.T, h http.Handler, kind func(string) string, depth, learnDepth int) focusFigures {
+func compareFocus(t *testing.T, h http.Handler, kind func(string) string, depth, learnDepth int, sitemaps bool) focusFigures {
 	t.Helper()
-	plain := measureCrawl(t, h, kind, depth, -1)
-	focus := measureCrawl(t, h, kind, depth, learnDepth)
+	plain := measureCrawl(t, h, kind, depth, -1, false)
+	return compareWith(t, plain, h, kind, depth, learnDepth, sitemaps)
+}
+
+// compareWith measures a focused crawl against a plain crawl's figures.
+func compareWith(t *testing.T, plain crawlFigures, h http.Handler, kind func(string) string, depth, learnDepth int, sitemaps bool) focusFigures {
+	t.Helper()
+	focus := measureCrawl(t, h, kind, depth, learnDepth, sitemaps)
 	reached := 0
 	var missed []string
 	for a := range plain.articles {
@@ -117,7 +123,7 @@ func compareFocus(t *testing.T, h http.Handler, kind func(string) string, depth,
 		plain:      plain, focus: focus,
 	}
 	t.Logf("plain: %d fetches, %d articles, harvest %.3f", plain.fetches, len(plain.articles), plain.harvest)
-	t.Logf("focus, learning depth %d: %d fetches, %d articles, harvest %.3f", learnDepth, focus.fetches, len(focus.articles), focus.harvest)
+	t.Logf("focus, learning depth %d, sitemaps %v: %d fetches, %d articles, harvest %.3f", learnDepth, sitemaps, focus.fetches, len(focus.articles), focus.harvest)
 	t.Logf("coverage %.3f (%d of %d articles) with %.2f× the fetches", ff.coverage, reached, len(plain.articles), ff.fetchRatio)
 	sort.Strings(missed)
 	t.Logf("articles the focused crawl missed: %v", missed)
@@ -132,7 +138,7 @@ func compareFocus(t *testing.T, h http.Handler, kind func(string) string, depth,
 func TestFocusTestSite(t *testing.T) {
 	site := testsite.New(testsite.Options{})
 	kind := func(path string) string { return site.PageKind(path) }
-	f := compareFocus(t, site.Handler(), kind, 5, 1)
+	f := compareFocus(t, site.Handler(), kind, 5, 1, true)
 	if f.coverage < 0.98 {
 		t.Errorf("coverage %.3f, want ≥ 0.98", f.coverage)
 	}
@@ -163,11 +169,17 @@ func deepSite() *testsite.Site {
 func TestFocusDeepArchive(t *testing.T) {
 	site := deepSite()
 	kind := func(path string) string { return site.PageKind(path) }
-	f := compareFocus(t, site.Handler(), kind, 30, 1)
-	f1, tocP, tocR := focusedSiteScore(t, site, f.focus)
-	t.Logf("focused store: article F1 %.3f; TOC links P %.3f R %.3f", f1, tocP, tocR)
-	if f.coverage < 0.99 || f.fetchRatio > 0.5 {
-		t.Errorf("coverage %.3f with %.2f× the fetches; want ≥ 0.99 with ≤ 0.5×", f.coverage, f.fetchRatio)
+	plain := measureCrawl(t, site.Handler(), kind, 30, -1, false)
+	for _, sitemaps := range []bool{false, true} {
+		f := compareWith(t, plain, site.Handler(), kind, 30, 1, sitemaps)
+		f1, tocP, tocR := focusedSiteScore(t, site, f.focus)
+		t.Logf("focused store (sitemaps %v): article F1 %.3f; TOC links P %.3f R %.3f", sitemaps, f1, tocP, tocR)
+		if f.coverage < 0.99 || f.fetchRatio > 0.5 {
+			t.Errorf("sitemaps %v: coverage %.3f with %.2f× the fetches; want ≥ 0.99 with ≤ 0.5×", sitemaps, f.coverage, f.fetchRatio)
+		}
+		if f1 < 0.95 || tocP < 0.9 || tocR < 0.9 {
+			t.Errorf("sitemaps %v: article F1 %.3f, TOC P %.3f R %.3f; want ≥ 0.95, 0.9, 0.9", sitemaps, f1, tocP, tocR)
+		}
 	}
 }
 
@@ -190,7 +202,7 @@ func TestFocusWhizzy(t *testing.T) {
 	}
 	// Learning one hop deep already fetches every month, category and tag
 	// list of the blog's sidebar; two hops fetch most of the site.
-	f := compareFocus(t, http.FileServer(http.Dir(siteDir)), kind, 10, 1)
+	f := compareFocus(t, http.FileServer(http.Dir(siteDir)), kind, 10, 1, true)
 	if f.coverage < 0.98 || f.fetchRatio > 0.5 {
 		t.Errorf("coverage %.3f with %.2f× the fetches; want ≥ 0.98 with ≤ 0.5×", f.coverage, f.fetchRatio)
 	}
