@@ -30,6 +30,7 @@ type Config struct {
 	Focus        bool          `yaml:"focus"`
 	LearnDepth   int           `yaml:"learn-depth"`
 	LearnPages   int           `yaml:"learn-pages"`
+	Sitemaps     bool          `yaml:"sitemaps"`
 
 	Mine Mine `yaml:"-"` // the mine-* keys, flattened below
 
@@ -74,6 +75,7 @@ func Default() Config {
 		Retries:     3,
 		LogLevel:    "warn",
 		LearnDepth:  2,
+		Sitemaps:    true,
 	}
 }
 

@@ -22,6 +22,8 @@ const (
 	ctxKey      = "infocrawl.key" // canonical URL: the page's key
 	ctxReferrer = "infocrawl.ref"
 	ctxSkip     = "infocrawl.skip" // content type of an aborted non-HTML response
+	ctxOrigin   = "infocrawl.origin"
+	ctxLastmod  = "infocrawl.lastmod" // RFC 3339
 )
 
 // ErrEntryMismatch is returned when a store holds a crawl of another site.

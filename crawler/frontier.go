@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"infocrawl/store"
 )
@@ -140,10 +141,14 @@ func (f *frontier) GetRequest() ([]byte, error) {
 	f.levels[f.cur] = q[1:]
 	f.inflight[r.URL] = r.Depth
 	f.perLevel[r.Depth]++
-	return json.Marshal(collyRequest{
-		URL: r.URL, Method: "GET", Depth: r.Depth,
-		Ctx: map[string]any{ctxKey: r.URL, ctxReferrer: r.Referrer},
-	})
+	ctx := map[string]any{ctxKey: r.URL, ctxReferrer: r.Referrer}
+	if r.Origin != "" {
+		ctx[ctxOrigin] = r.Origin
+	}
+	if !r.Lastmod.IsZero() {
+		ctx[ctxLastmod] = r.Lastmod.Format(time.RFC3339)
+	}
+	return json.Marshal(collyRequest{URL: r.URL, Method: "GET", Depth: r.Depth, Ctx: ctx})
 }
 
 // AddRequest implements queue.Storage for requests added through Colly's

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/gocolly/colly/v2"
 	whatwg "github.com/nlnwa/whatwg-url/url"
@@ -121,6 +122,10 @@ func (r *run) onResponse(resp *colly.Response) {
 		FetchedAt: r.opts.Now().UTC(), Depth: depth, Referrer: ref,
 		ETag: resp.Headers.Get("ETag"), LastModified: resp.Headers.Get("Last-Modified"),
 		Header: resp.Headers.Clone(), Truncated: truncated, Body: text,
+		Origin: resp.Ctx.Get(ctxOrigin),
+	}
+	if lm, err := time.Parse(time.RFC3339, resp.Ctx.Get(ctxLastmod)); err == nil {
+		page.Lastmod = lm
 	}
 	links := r.links(page, final)
 	if depth < r.opts.Depth {

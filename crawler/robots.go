@@ -28,9 +28,10 @@ type hosts struct {
 }
 
 type hostRules struct {
-	once  sync.Once
-	group *robotstxt.Group // nil: everything allowed
-	err   error
+	once     sync.Once
+	group    *robotstxt.Group // nil: everything allowed
+	sitemaps []string         // the Sitemap lines
+	err      error
 }
 
 // allowed reports whether robots.txt lets us fetch path on scheme://host.
@@ -49,6 +50,17 @@ func (h *hosts) allowed(ctx context.Context, scheme, host, pathAndQuery string) 
 	return r.group == nil || r.group.Test(pathAndQuery), nil
 }
 
+// sitemaps returns the Sitemap lines of a host's robots.txt (read by an
+// earlier allowed call).
+func (h *hosts) sitemaps(host string) []string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if r := h.byHost[host]; r != nil {
+		return r.sitemaps
+	}
+	return nil
+}
+
 func (h *hosts) load(ctx context.Context, r *hostRules, scheme, host string) {
 	var delay time.Duration
 	defer func() { h.onNewHost(host, delay) }()
@@ -62,6 +74,7 @@ func (h *hosts) load(ctx context.Context, r *hostRules, scheme, host string) {
 		h.logger.Warn("robots.txt unreachable; not crawling the host", "host", host, "err", err)
 		return
 	}
+	r.sitemaps = data.Sitemaps
 	r.group = data.FindGroup(h.userAgent)
 	if r.group != nil {
 		delay = r.group.CrawlDelay

@@ -3,17 +3,20 @@
 //
 // # Basics
 //
-// [Run] crawls a site in three phases, recorded in the store so that a
+// [Run] crawls a site in four phases, recorded in the store so that a
 // killed crawl resumes in the phase it was in:
 //
 //  1. learn: a plain breadth-first crawl of every link to
 //     [Options.LearnDepth] (or [Options.LearnPages] pages);
 //  2. mine: [MineStore] clusters the learnt pages, learns each cluster's
 //     template and finds every page's article and TOC blocks;
-//  3. focus: the crawl goes on to the full depth from the TOC links of
+//  3. sitemaps (with [Options.Sitemaps]): the URLs the site's sitemaps
+//     and feeds list are queued, one hop from the entry page, with their
+//     origin and date;
+//  4. focus: the crawl goes on to the full depth from the TOC links of
 //     the learnt pages, and from each new page follows only its TOC links
-//     and, while a list still names stories the crawl had not been given,
-//     the list's further pages. A [Miner] mines each page as it arrives,
+//     and a list's own further pages until a few in a row (a number learnt
+//     from the site) named no story the crawl had not been given. A [Miner] mines each page as it arrives,
 //     against its cluster's statistics, which the page then joins.
 //
 // [MineStore] alone is what "infocrawl mine" runs: it mines the pages of a

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/url"
 	"sync"
 	"time"
 
@@ -17,8 +18,9 @@ import (
 // The phases of a focused crawl, recorded in the store so that a killed
 // crawl resumes in the one it was in.
 const (
-	phaseLearn = "learn" // crawling every link to LearnDepth
-	phaseFocus = "focus" // mined; following only links inside TOC blocks
+	phaseLearn    = "learn"    // crawling every link to LearnDepth
+	phaseSitemaps = "sitemaps" // mined; reading sitemaps and feeds into the frontier
+	phaseFocus    = "focus"    // following only links inside TOC blocks
 )
 
 // flushEvery is how often the focused crawl stores the results of the
@@ -43,6 +45,13 @@ type Options struct {
 	// the focused crawl goes, Crawl.MaxPages the store's page limit. Run
 	// sets Follow, Seeds and Committed itself.
 	Crawl crawler.Options
+	// Sitemaps, when set, queues the URLs of the site's sitemaps and
+	// feeds (crawler.Discover) after learning, before focusing; they are
+	// fetched and mined like any page, their origin recorded.
+	Sitemaps bool
+	// Discover bounds reading the sitemaps and feeds; its Feeds are added
+	// to those the entry page announces.
+	Discover crawler.DiscoverOptions
 	// LearnDepth is how deep the learning crawl follows every link (at
 	// most Crawl.Depth); LearnPages, when positive, ends it at that many
 	// stored pages.
@@ -75,7 +84,8 @@ func (o Options) withDefaults() Options {
 }
 
 // Run runs a focused crawl into db: learn (a plain breadth-first crawl to
-// LearnDepth), mine what was learnt, then focus: crawl on to Crawl.Depth
+// LearnDepth), mine what was learnt, queue what the sitemaps and feeds
+// list (with Sitemaps), then focus: crawl on to Crawl.Depth
 // following only the links inside TOC blocks and the further pages of
 // lists that still name new stories, mining each page as it arrives. A
 // store that a killed Run left resumes in the phase it was in. It returns
@@ -98,6 +108,18 @@ func Run(ctx context.Context, db *store.DB, opts Options) error {
 		}
 		if err != nil {
 			return interruptedOr(ctx, err)
+		}
+		phase = phaseSitemaps
+		if err := db.SetPhase(phase); err != nil {
+			return err
+		}
+	}
+	if phase == phaseSitemaps {
+		if opts.Sitemaps {
+			fmt.Fprintln(opts.Out, "reading sitemaps and feeds")
+			if err := seedSitemaps(ctx, db, opts); err != nil {
+				return interruptedOr(ctx, err)
+			}
 		}
 		if err := db.SetPhase(phaseFocus); err != nil {
 			return err
@@ -146,6 +168,59 @@ func learn(ctx context.Context, db *store.DB, opts Options) error {
 	return nil
 }
 
+// seedSitemaps queues the URLs the site's sitemaps and feeds list, one
+// hop from the entry page, with their origin and date. Queuing skips what
+// the store has seen, so a kill here is resumed by reading them again.
+func seedSitemaps(ctx context.Context, db *store.DB, opts Options) error {
+	do := opts.Discover
+	do.Feeds = append([]string(nil), do.Feeds...)
+	if key, err := crawler.Canonical(opts.Entry); err == nil {
+		if p, err := db.Page(key); err == nil {
+			if u, err := url.Parse(p.FinalURL); err == nil {
+				do.Feeds = append(do.Feeds, crawler.FeedLinks(u, p.Body)...)
+			}
+		}
+	}
+	found, err := crawler.New(db, opts.Crawl).Discover(ctx, opts.Entry, do)
+	if err != nil {
+		return err
+	}
+	w := db.NewWriter(store.WriterOptions{})
+	byOrigin := map[string]int{}
+	for _, f := range found {
+		if err := w.Enqueue(store.Request{URL: f.URL, Depth: 1, Referrer: opts.Entry, Origin: f.Origin, Lastmod: f.Lastmod}); err != nil {
+			w.Close()
+			return err
+		}
+		byOrigin[f.Origin]++
+	}
+	if err := w.Close(); err != nil {
+		return err
+	}
+	fmt.Fprintf(opts.Out, "sitemaps listed %d URLs, feeds %d more\n", byOrigin[crawler.OriginSitemap], byOrigin[crawler.OriginFeed])
+	return nil
+}
+
+// giveListed tells known the URLs sitemaps and feeds gave the crawl, queued
+// or fetched: a list naming only them brings nothing new.
+func giveListed(db *store.DB, known *stories) error {
+	pending, err := db.Frontier()
+	if err != nil {
+		return err
+	}
+	for _, r := range pending {
+		if r.Origin != "" && r.Origin != crawler.OriginLink {
+			known.give(r.URL)
+		}
+	}
+	return db.Pages(false, func(p *store.Page) error {
+		if p.Origin != "" && p.Origin != crawler.OriginLink {
+			known.give(p.URL)
+		}
+		return nil
+	})
+}
+
 // focus crawls on from the TOC links of the pages stored so far,
 // following only the TOC links of each new page.
 func focus(ctx context.Context, db *store.DB, opts Options) error {
@@ -154,6 +229,9 @@ func focus(ctx context.Context, db *store.DB, opts Options) error {
 		return err
 	}
 	known := newStories()
+	if err := giveListed(db, known); err != nil {
+		return err
+	}
 	co := opts.Crawl
 	if co.Seeds, err = tocSeeds(db, known); err != nil {
 		return err

@@ -21,7 +21,7 @@ import (
 	"infocrawl/store"
 )
 
-// counter counts the requests a server answers, by path.
+// counter counts the requests a server answers, by request URI.
 type counter struct {
 	mu   sync.Mutex // guards hits
 	hits map[string]int
@@ -30,7 +30,7 @@ type counter struct {
 func (c *counter) wrap(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		c.mu.Lock()
-		c.hits[r.URL.Path]++
+		c.hits[r.URL.RequestURI()]++
 		c.mu.Unlock()
 		h.ServeHTTP(w, r)
 	})
@@ -46,9 +46,9 @@ type crawlFigures struct {
 }
 
 // measureCrawl crawls h to depth, focused when learnDepth ≥ 0, and counts,
-// server side, what it fetched. kind gives a path's truth: article, toc or
-// other.
-func measureCrawl(t *testing.T, h http.Handler, kind func(path string) string, depth, learnDepth int) crawlFigures {
+// server side, what it fetched. kind gives a request URI's truth: article,
+// toc or other.
+func measureCrawl(t *testing.T, h http.Handler, kind func(path string) string, depth, learnDepth int, sitemaps bool) crawlFigures {
 	t.Helper()
 	c := &counter{hits: map[string]int{}}
 	srv := httptest.NewServer(c.wrap(h))
@@ -60,7 +60,7 @@ func measureCrawl(t *testing.T, h http.Handler, kind func(path string) string, d
 	}
 	co := crawler.Options{Depth: depth, Parallel: 8}
 	if learnDepth >= 0 {
-		err = Run(context.Background(), db, Options{Entry: srv.URL + "/", Crawl: co, LearnDepth: learnDepth})
+		err = Run(context.Background(), db, Options{Entry: srv.URL + "/", Crawl: co, LearnDepth: learnDepth, Sitemaps: sitemaps})
 	} else {
 		_, err = crawler.New(db, co).Run(context.Background(), srv.URL+"/")
 	}
@@ -78,7 +78,7 @@ func measureCrawl(t *testing.T, h http.Handler, kind func(path string) string, d
 	f.harvest = float64(good) / float64(max(1, f.fetches))
 	err = db.Pages(false, func(p *store.Page) error {
 		u, err := url.Parse(p.FinalURL)
-		if err == nil && kind(u.Path) == "article" {
+		if err == nil && kind(u.RequestURI()) == "article" {
 			f.articles[u.Path] = true
 		}
 		return nil
@@ -98,10 +98,16 @@ type focusFigures struct {
 	plain, focus         crawlFigures
 }
 
-func compareFocus(t *testing.T, h http.Handler, kind func(string) string, depth, learnDepth int) focusFigures {
+func compareFocus(t *testing.T, h http.Handler, kind func(string) string, depth, learnDepth int, sitemaps bool) focusFigures {
 	t.Helper()
-	plain := measureCrawl(t, h, kind, depth, -1)
-	focus := measureCrawl(t, h, kind, depth, learnDepth)
+	plain := measureCrawl(t, h, kind, depth, -1, false)
+	return compareWith(t, plain, h, kind, depth, learnDepth, sitemaps)
+}
+
+// compareWith measures a focused crawl against a plain crawl's figures.
+func compareWith(t *testing.T, plain crawlFigures, h http.Handler, kind func(string) string, depth, learnDepth int, sitemaps bool) focusFigures {
+	t.Helper()
+	focus := measureCrawl(t, h, kind, depth, learnDepth, sitemaps)
 	reached := 0
 	var missed []string
 	for a := range plain.articles {
@@ -117,7 +123,7 @@ func compareFocus(t *testing.T, h http.Handler, kind func(string) string, depth,
 		plain:      plain, focus: focus,
 	}
 	t.Logf("plain: %d fetches, %d articles, harvest %.3f", plain.fetches, len(plain.articles), plain.harvest)
-	t.Logf("focus, learning depth %d: %d fetches, %d articles, harvest %.3f", learnDepth, focus.fetches, len(focus.articles), focus.harvest)
+	t.Logf("focus, learning depth %d, sitemaps %v: %d fetches, %d articles, harvest %.3f", learnDepth, sitemaps, focus.fetches, len(focus.articles), focus.harvest)
 	t.Logf("coverage %.3f (%d of %d articles) with %.2f× the fetches", ff.coverage, reached, len(plain.articles), ff.fetchRatio)
 	sort.Strings(missed)
 	t.Logf("articles the focused crawl missed: %v", missed)
@@ -132,7 +138,7 @@ func compareFocus(t *testing.T, h http.Handler, kind func(string) string, depth,
 func TestFocusTestSite(t *testing.T) {
 	site := testsite.New(testsite.Options{})
 	kind := func(path string) string { return site.PageKind(path) }
-	f := compareFocus(t, site.Handler(), kind, 5, 1)
+	f := compareFocus(t, site.Handler(), kind, 5, 1, true)
 	if f.coverage < 0.98 {
 		t.Errorf("coverage %.3f, want ≥ 0.98", f.coverage)
 	}
@@ -147,6 +153,36 @@ func TestFocusTestSite(t *testing.T) {
 	}
 }
 
+// deepSite is the test site with a deep archive: 400 stories, each
+// section's front paginated over 20 pages, author and tag archives,
+// variants of the fronts that repeat their first page, comment-reply
+// URLs, and sitemaps and a feed.
+func deepSite() *testsite.Site {
+	return testsite.New(testsite.Options{Sections: []string{"world", "tech"},
+		ArticlesPerSection: 200, PageSize: 10, DeepArchive: true, Sitemaps: true})
+}
+
+// TestFocusDeepArchive: on a site whose old stories are listed only deep
+// in paginated lists, the focused crawl reaches every story a plain crawl
+// reaches with at most half its fetches, through the lists alone and,
+// faster, through the sitemaps.
+func TestFocusDeepArchive(t *testing.T) {
+	site := deepSite()
+	kind := func(path string) string { return site.PageKind(path) }
+	plain := measureCrawl(t, site.Handler(), kind, 30, -1, false)
+	for _, sitemaps := range []bool{false, true} {
+		f := compareWith(t, plain, site.Handler(), kind, 30, 1, sitemaps)
+		f1, tocP, tocR := focusedSiteScore(t, site, f.focus)
+		t.Logf("focused store (sitemaps %v): article F1 %.3f; TOC links P %.3f R %.3f", sitemaps, f1, tocP, tocR)
+		if f.coverage < 0.99 || f.fetchRatio > 0.5 {
+			t.Errorf("sitemaps %v: coverage %.3f with %.2f× the fetches; want ≥ 0.99 with ≤ 0.5×", sitemaps, f.coverage, f.fetchRatio)
+		}
+		if f1 < 0.95 || tocP < 0.9 || tocR < 0.9 {
+			t.Errorf("sitemaps %v: article F1 %.3f, TOC P %.3f R %.3f; want ≥ 0.95, 0.9, 0.9", sitemaps, f1, tocP, tocR)
+		}
+	}
+}
+
 // TestFocusWhizzy: on the real blog, the focused crawl reaches the posts
 // with at most half the fetches of a plain crawl, and what it mined as it
 // went scores as well as a whole-site mining.
@@ -157,10 +193,16 @@ func TestFocusWhizzy(t *testing.T) {
 	for _, p := range truth {
 		kinds[whizzyPath(p.Path)] = p.Kind
 	}
-	kind := func(path string) string { return kinds[whizzyPath(path)] }
+	kind := func(uri string) string {
+		u, err := url.Parse(uri)
+		if err != nil {
+			return ""
+		}
+		return kinds[whizzyPath(u.Path)]
+	}
 	// Learning one hop deep already fetches every month, category and tag
 	// list of the blog's sidebar; two hops fetch most of the site.
-	f := compareFocus(t, http.FileServer(http.Dir(siteDir)), kind, 10, 1)
+	f := compareFocus(t, http.FileServer(http.Dir(siteDir)), kind, 10, 1, true)
 	if f.coverage < 0.98 || f.fetchRatio > 0.5 {
 		t.Errorf("coverage %.3f with %.2f× the fetches; want ≥ 0.98 with ≤ 0.5×", f.coverage, f.fetchRatio)
 	}

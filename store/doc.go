@@ -37,7 +37,13 @@
 //	                                   they produced, in one transaction
 //	meta      "clustering"             URL pattern → cluster ID (mine's JSON)
 //	          "phase"                  a focused crawl's phase ("learn",
-//	                                   "focus"); absent for a plain crawl
+//	                                   "sitemaps", "focus"); absent for a
+//	                                   plain crawl
+//
+// A page's and a frontier request's JSON may carry "origin" ("sitemap",
+// "feed"; absent for a link) and "lastmod" (RFC 3339): optional fields
+// that version-2 code without them ignores and that read as a link with no
+// date from older stores, so adding them kept schema version 2.
 //
 // A URL is in seen as soon as it is enqueued, so a resumed crawl never
 // enqueues it twice; its frontier entry is deleted in the same transaction

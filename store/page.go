@@ -27,16 +27,20 @@ type Page struct {
 	LastModified string      `json:"last_modified,omitempty"`
 	Header       http.Header `json:"header,omitempty"` // response header as received
 	Truncated    bool        `json:"truncated,omitempty"`
-	RawSize      int         `json:"raw_size"`    // body bytes as received, after decompression
-	StoredSize   int         `json:"stored_size"` // compressed body bytes in the store
-	Body         []byte      `json:"-"`           // UTF-8 HTML
+	Origin       string      `json:"origin,omitempty"` // how its URL was found: "link" (or "", older stores), "sitemap", "feed"
+	Lastmod      time.Time   `json:"lastmod,omitzero"` // the sitemap's lastmod or the feed's date, if any
+	RawSize      int         `json:"raw_size"`         // body bytes as received, after decompression
+	StoredSize   int         `json:"stored_size"`      // compressed body bytes in the store
+	Body         []byte      `json:"-"`                // UTF-8 HTML
 }
 
 // Request is a pending fetch in the frontier.
 type Request struct {
-	URL      string `json:"url"` // canonical URL
-	Depth    int    `json:"depth"`
-	Referrer string `json:"referrer,omitempty"`
+	URL      string    `json:"url"` // canonical URL
+	Depth    int       `json:"depth"`
+	Referrer string    `json:"referrer,omitempty"`
+	Origin   string    `json:"origin,omitempty"` // how it was found, as Page.Origin; "" is a link
+	Lastmod  time.Time `json:"lastmod,omitzero"`
 }
 
 // Failure is a fetch that did not give a stored page, and why.

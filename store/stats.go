@@ -13,6 +13,7 @@ type Stats struct {
 	Pages       int            `json:"pages"`
 	ByStatus    map[int]int    `json:"pages_by_status"`
 	ByDepth     map[int]int    `json:"pages_by_depth"`
+	ByOrigin    map[string]int `json:"pages_by_origin"` // how their URLs were found: link, sitemap, feed
 	Failures    int            `json:"failures"`
 	ByReason    map[string]int `json:"failures_by_reason"`
 	Frontier    int            `json:"frontier"`
@@ -25,7 +26,7 @@ type Stats struct {
 
 // Stats reads the whole store once, without inflating page bodies.
 func (db *DB) Stats() (*Stats, error) {
-	s := &Stats{ByStatus: map[int]int{}, ByDepth: map[int]int{}, ByReason: map[string]int{}}
+	s := &Stats{ByStatus: map[int]int{}, ByDepth: map[int]int{}, ByOrigin: map[string]int{}, ByReason: map[string]int{}}
 	err := db.bolt.View(func(tx *bolt.Tx) error {
 		s.Entry = string(tx.Bucket(bucketMeta).Get(keyEntry))
 		s.FileBytes = tx.Size()
@@ -39,6 +40,11 @@ func (db *DB) Stats() (*Stats, error) {
 			s.Pages++
 			s.ByStatus[p.Status]++
 			s.ByDepth[p.Depth]++
+			origin := p.Origin
+			if origin == "" {
+				origin = "link"
+			}
+			s.ByOrigin[origin]++
 			s.RawBytes += int64(p.RawSize)
 			s.StoredBytes += int64(p.StoredSize)
 			if p.Truncated {

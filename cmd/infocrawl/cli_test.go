@@ -53,7 +53,7 @@ func TestCLIHelp(t *testing.T) {
 		cmd   string
 		flags []string
 	}{
-		{"crawl", []string{"db", "depth", "max-pages", "parallel", "delay", "user-agent", "ignore-robots", "allow-domain", "config", "max-body-size", "timeout", "retries", "log-level", "quiet", "focus", "learn-depth", "learn-pages"}},
+		{"crawl", []string{"db", "depth", "max-pages", "parallel", "delay", "user-agent", "ignore-robots", "allow-domain", "config", "max-body-size", "timeout", "retries", "log-level", "quiet", "focus", "learn-depth", "learn-pages", "sitemaps"}},
 		{"stats", []string{"db", "json"}},
 		{"demo", []string{"db", "depth", "parallel"}},
 		{"mine", []string{"db", "all", "method", "config", "quiet"}},

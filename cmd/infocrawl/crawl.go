@@ -26,8 +26,10 @@ exits with code 130.
 With --focus the crawl learns, then focuses: it crawls every link to
 --learn-depth (or --learn-pages pages), mines what it fetched, and goes on
 to --depth following only the links inside TOC blocks (lists of stories)
-and the further pages of those lists, mining each page as it arrives. A
-focused crawl resumes like a plain one; a store holds one kind of crawl.`
+and the further pages of those lists, mining each page as it arrives.
+With --sitemaps (the default with --focus) it also queues the URLs the
+site's sitemaps and feeds list, before focusing. A focused crawl resumes
+like a plain one; a store holds one kind of crawl.`
 
 func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	cfg := config.Default()
@@ -90,7 +92,7 @@ func focusInto(ctx context.Context, db *store.DB, cfg config.Config, entry strin
 	progress := mineProgress(cfg.Quiet, stderr)
 	err := focus.Run(ctx, db, focus.Options{
 		Entry: entry, Crawl: crawlerOptions(cfg, logger),
-		LearnDepth: cfg.LearnDepth, LearnPages: cfg.LearnPages,
+		LearnDepth: cfg.LearnDepth, LearnPages: cfg.LearnPages, Sitemaps: cfg.Sitemaps,
 		Mine: mineOptions(cfg.Mine), Logger: logger, Out: stdout,
 		Crawling:     func(c *crawler.Crawler) func(*crawler.Result) { return crawlReport(c, cfg, stdout, stderr) },
 		Mined:        func(sum *focus.Summary) { endMineProgress(progress, stderr); printMineSummary(stdout, sum) },

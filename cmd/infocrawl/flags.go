@@ -61,6 +61,7 @@ func bindCrawlFlags(fs *flag.FlagSet, cfg *config.Config) {
 	fs.BoolVar(&cfg.Focus, "focus", cfg.Focus, "focused crawl: learn the site to --learn-depth, mine it, then follow only links inside TOC blocks (story lists)")
 	fs.IntVar(&cfg.LearnDepth, "learn-depth", cfg.LearnDepth, "with --focus: crawl every link up to `N` hops before focusing")
 	fs.IntVar(&cfg.LearnPages, "learn-pages", cfg.LearnPages, "with --focus: stop learning once the store holds `N` pages (0: no limit)")
+	fs.BoolVar(&cfg.Sitemaps, "sitemaps", cfg.Sitemaps, "with --focus: also queue the URLs of the site's sitemaps and feeds (a plain crawl never reads them)")
 	bindOutputFlags(fs, cfg)
 }
 

@@ -2,11 +2,15 @@ package main
 
 import (
 	"fmt"
+	"net/http"
 	"net/http/httptest"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
+	"time"
 
 	"infocrawl/internal/testsite"
 	"infocrawl/store"
@@ -75,6 +79,68 @@ func TestFocusResumeAfterSIGKILL(t *testing.T) {
 			t.Logf("killed after %d requests in phase %q with %d pages stored; %d pages after resume", killAt, phase, len(before)/2, len(finals))
 		})
 	}
+}
+
+// A focused crawl killed while it reads the sitemaps resumes in that
+// phase: it reads them again, queues nothing twice, fetches no stored page
+// again, and reaches the stories the sitemaps list.
+func TestFocusResumeInSitemapPhase(t *testing.T) {
+	site := testsite.New(testsite.Options{Sitemaps: true})
+	var sitemapHits atomic.Int64
+	// Slow sitemaps hold the crawl in the phase long enough to kill it there.
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.Contains(r.URL.Path, "sitemap") {
+			sitemapHits.Add(1)
+			time.Sleep(300 * time.Millisecond)
+		}
+		site.Handler().ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	db := filepath.Join(t.TempDir(), "focus.db")
+	args := []string{"crawl", srv.URL + "/", "--db", db, "--depth", "3", "--parallel", "4", "--quiet", "--log-level", "error",
+		"--focus", "--learn-depth", "1"}
+	cmd := exec.Command(binary, args...)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(30 * time.Second); sitemapHits.Load() < 2 && time.Now().Before(deadline); {
+		time.Sleep(time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	if phase := storePhase(t, db); phase != "sitemaps" {
+		t.Fatalf("killed in phase %q, want sitemaps", phase)
+	}
+	before, _ := storedURIs(t, db)
+	hits1 := copyHits(site.Hits())
+	if code, stderr := runBinary(t, site, srv, db, 0, nil, "--focus", "--learn-depth", "1"); code != 0 {
+		t.Fatalf("resumed run exited %d: %s", code, stderr)
+	}
+	hits2 := site.Hits()
+	for uri := range before {
+		if n := hits2[uri] - hits1[uri]; n > 0 {
+			t.Errorf("%s was stored before the kill and fetched %d more times", uri, n)
+		}
+	}
+	d, err := store.Open(db, &store.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	st, err := d.Stats()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fetched, _ := storedURIs(t, db)
+	for _, a := range site.Articles() {
+		if !fetched[a.URI] {
+			t.Errorf("story %s (in the sitemaps) not reached", a.URI)
+		}
+	}
+	if st.ByOrigin["sitemap"] == 0 {
+		t.Errorf("no page found through a sitemap: %v", st.ByOrigin)
+	}
+	t.Logf("%d pages stored before the kill; after resume pages by origin %v", len(before)/2, st.ByOrigin)
 }
 
 func storePhase(t *testing.T, path string) string {

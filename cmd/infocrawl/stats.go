@@ -56,6 +56,15 @@ func printStats(w io.Writer, st *store.Stats) {
 	for _, k := range sortedKeys(st.ByDepth) {
 		fmt.Fprintf(w, "  %-18d %d\n", k, st.ByDepth[k])
 	}
+	fmt.Fprintln(w, "pages by origin")
+	origins := make([]string, 0, len(st.ByOrigin))
+	for o := range st.ByOrigin {
+		origins = append(origins, o)
+	}
+	sort.Strings(origins)
+	for _, o := range origins {
+		fmt.Fprintf(w, "  %-18s %d\n", o, st.ByOrigin[o])
+	}
 	fmt.Fprintf(w, "failures by reason (%d)\n", st.Failures)
 	reasons := make([]string, 0, len(st.ByReason))
 	for r := range st.ByReason {

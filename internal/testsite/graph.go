@@ -114,7 +114,7 @@ func (s *Site) Kind(uri string) Kind {
 	switch s.routeOf(u.Path, u.Query()).kind {
 	case routeNotFound:
 		return KindNotFound
-	case routeRobots, routeFile:
+	case routeRobots, routeFile, routeSitemap:
 		return KindNonHTML
 	case routeRedirect:
 		return KindRedirect

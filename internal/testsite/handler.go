@@ -36,7 +36,10 @@ func (s *Site) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	switch rt.kind {
 	case routeRobots:
-		writeBody(w, r, http.StatusOK, "text/plain; charset=utf-8", []byte(robotsTxt))
+		writeBody(w, r, http.StatusOK, "text/plain; charset=utf-8", s.robotsBody(r.Host))
+	case routeSitemap:
+		ctype, body := s.sitemapFile(rt.path, "http://"+r.Host)
+		writeBody(w, r, http.StatusOK, ctype, body)
 	case routeFile:
 		if rt.path == PDFURI {
 			writeBody(w, r, http.StatusOK, "application/pdf", pdfBytes)

@@ -27,6 +27,9 @@ func (s *Site) renderHome() *rendered {
 			p.a("/"+sec.name, "", sec.title) // no trailing slash: 301 to the front
 			p.w("</h2>\n")
 			top := sec.articles[:min(5, len(sec.articles))]
+			if s.opts.DeepArchive { // the front's whole first page
+				top = sec.articles[:min(s.opts.PageSize, len(sec.articles))]
+			}
 			lead := top[0]
 			p.w(`<div class="lead-story">`)
 			if lead.image {
@@ -45,8 +48,17 @@ func (s *Site) renderHome() *rendered {
 				p.w("</span></div></li>\n")
 			}
 			p.w("</ul>\n")
+			if s.opts.DeepArchive { // and its second page
+				p.w("<h3 class=\"block-title\">More stories</h3>\n<ul class=\"story-list more-stories\">\n")
+				for _, a := range sec.articles[min(s.opts.PageSize, len(sec.articles)):min(2*s.opts.PageSize, len(sec.articles))] {
+					p.w(`<li class="story">`)
+					p.tocA(a.path, `class="headline"`, a.title)
+					p.w("</li>\n")
+				}
+				p.w("</ul>\n")
+			}
 			more := "/" + sec.name + "/"
-			if s.frontPages(sec) > 1 {
+			if s.frontPages(sec) > 1 && !s.opts.DeepArchive {
 				more += "?page=2&ref=nav"
 			}
 			p.a(more, `class="more-link"`, "More "+sec.title+" \u00bb")
@@ -58,15 +70,22 @@ func (s *Site) renderHome() *rendered {
 	})
 }
 
-func (s *Site) renderFront(sec *section, page int) *rendered {
+func (s *Site) renderFront(sec *section, page int, filter string) *rendered {
 	n := s.frontPages(sec)
 	ui := sec.ui
 	title := sec.title
+	if filter != "" {
+		title += " (" + filter + ")"
+	}
 	if page > 1 {
 		title += " - " + fmt.Sprintf(ui.pageOf, page, n)
 	}
-	f := frame{key: fmt.Sprintf("front/%s/%d", sec.name, page), title: title, sec: sec,
-		bodyClass: "section-front section-" + sec.name, canonical: frontURI(sec, page), pageType: "section"}
+	key := fmt.Sprintf("front/%s/%d", sec.name, page)
+	if filter != "" {
+		key += "/" + filter
+	}
+	f := frame{key: key, title: title, sec: sec,
+		bodyClass: "section-front section-" + sec.name, canonical: filteredFrontURI(sec, page, filter), pageType: "section"}
 	return s.renderPage(f, func(p *pageBuilder) {
 		p.w(`<div class="breadcrumb">`)
 		p.a("/", "", "Home")
@@ -80,9 +99,15 @@ func (s *Site) renderFront(sec *section, page int) *rendered {
 			p.esc(fmt.Sprintf(ui.pageOf, page, n))
 			p.w("</p>\n")
 		}
+		if s.opts.DeepArchive {
+			writeFilterTabs(p, sec, filter)
+		}
 		p.w("<div class=\"article-list\">\n")
 		size := s.opts.PageSize
 		items := sec.articles[(page-1)*size : min(page*size, len(sec.articles))]
+		if filter != "" {
+			items = variantItems(sec.articles[:min(size, len(sec.articles))], filter)
+		}
 		for i, a := range items {
 			p.w(fmt.Sprintf(`<div class="item clearfix" id="item-%d">`, a.idx+1))
 			if a.image {
@@ -102,7 +127,10 @@ func (s *Site) renderFront(sec *section, page int) *rendered {
 			}
 		}
 		p.w("</div>\n")
-		if n > 1 {
+		switch {
+		case n > 1 && s.opts.DeepArchive:
+			writeDeepPagination(p, ui, page, n, func(k int) string { return filteredFrontURI(sec, k, filter) })
+		case n > 1:
 			s.writePagination(p, sec, page, n)
 		}
 	})
@@ -158,7 +186,7 @@ func (s *Site) renderArticle(a *article) *rendered {
 		p.a("../../../", "", sec.title)
 		p.w("</div>\n")
 		p.w(fmt.Sprintf(`<div class="article" id="article-%d-%d" itemscope itemtype="https://schema.org/NewsArticle">`, sec.index+1, a.idx+1))
-		writeArticleHead(p, a)
+		writeArticleHead(p, a, s.opts.DeepArchive)
 		writeShareTools(p, a)
 		if a.image {
 			p.w(`<div class="article-image"><img src="`, staticHost, "/photos/", a.slug, `.jpg" alt="`, escape(a.title), "\">")
@@ -166,21 +194,26 @@ func (s *Site) renderArticle(a *article) *rendered {
 		}
 		writeArticleBody(p, f.key, a)
 		s.writeSpecialLinks(p, a)
-		writeTags(p, a)
+		writeTags(p, a, s.opts.DeepArchive)
 		p.w("</div>\n") // the article
-		writeRelated(p, a)
-		writeComments(p, a)
+		writeRelated(p, a, s.opts.DeepArchive)
+		writeComments(p, a, s.opts.DeepArchive)
 	})
 }
 
 // writeArticleHead writes the headline and the byline, date and comment
 // count under it.
-func writeArticleHead(p *pageBuilder, a *article) {
+// With deep set the byline links the author's archive.
+func writeArticleHead(p *pageBuilder, a *article, deep bool) {
 	ui := a.sec.ui
 	p.w("\n<h1 class=\"headline\" itemprop=\"headline\">")
 	p.esc(a.title)
 	p.w("</h1>\n<div class=\"article-meta\"><span class=\"byline\">")
 	author := `<span class="author" itemprop="author">` + escape(a.author) + `</span>`
+	if deep {
+		p.hrefs = append(p.hrefs, authorURI(a.author, 1))
+		author = `<a href="` + authorURI(a.author, 1) + `" rel="author">` + author + `</a>`
+	}
 	p.w(fmt.Sprintf(ui.byline, author))
 	p.w(`</span> <span class="date"><time datetime="`, a.published.Format("2006-01-02T15:04:05Z07:00"), `" itemprop="datePublished">`)
 	p.esc(ui.date(a.published) + " " + a.published.Format("15:04"))
@@ -220,18 +253,24 @@ func writeArticleBody(p *pageBuilder, key string, a *article) {
 }
 
 // writeTags writes the article's tag line.
-func writeTags(p *pageBuilder, a *article) {
+func writeTags(p *pageBuilder, a *article, deep bool) {
 	p.w(`<div class="tags"><span class="tag-label">Tags:</span>`)
 	for _, t := range a.tags {
 		p.w(` <span class="tag">`)
-		p.esc(t)
+		if deep {
+			p.a(tagURI(t, 1), `rel="tag"`, t)
+		} else {
+			p.esc(t)
+		}
 		p.w("</span>")
 	}
 	p.w("</div>\n")
 }
 
-// writeRelated writes the list of related stories, if any.
-func writeRelated(p *pageBuilder, a *article) {
+// writeRelated writes the list of related stories, if any. With deep set
+// it names the section's newest stories, the same on every story: a
+// template box like "most read", not a TOC block.
+func writeRelated(p *pageBuilder, a *article, deep bool) {
 	if len(a.related) == 0 {
 		return
 	}
@@ -240,6 +279,11 @@ func writeRelated(p *pageBuilder, a *article) {
 	p.w("</h3>\n<ul>\n")
 	for _, r := range a.related {
 		p.w("<li>")
+		if deep {
+			p.a(relatedHref(a, r), "", r.title)
+			p.w("</li>\n")
+			continue
+		}
 		p.tocA(relatedHref(a, r), "", r.title)
 		p.w("</li>\n")
 	}
@@ -271,7 +315,9 @@ func (s *Site) writeSpecialLinks(p *pageBuilder, a *article) {
 	}
 }
 
-func writeComments(p *pageBuilder, a *article) {
+// With deep set each comment has a WordPress ?replytocom= link: the story
+// again under another URL, a trap for a crawler that follows every link.
+func writeComments(p *pageBuilder, a *article, deep bool) {
 	ui := a.sec.ui
 	p.w("<div id=\"comments\" class=\"comments-section\"><h3>")
 	p.esc(fmt.Sprintf(ui.commentsTitle, len(a.comments)))
@@ -290,7 +336,11 @@ func writeComments(p *pageBuilder, a *article) {
 			p.esc(ui.date(posted) + " " + posted.Format("15:04"))
 			p.w(`</span><p class="comment-text">`)
 			p.esc(c.text)
-			p.w("</p></li>\n")
+			p.w("</p>")
+			if deep {
+				p.a(fmt.Sprintf("?replytocom=%d", (a.sec.index+1)*100000+a.idx*10+i), `class="comment-reply-link" rel="nofollow"`, "Reply")
+			}
+			p.w("</li>\n")
 		}
 		p.w("</ul>\n")
 	}

@@ -112,6 +112,9 @@ func (s *Site) renderPage(f frame, main func(p *pageBuilder)) *rendered {
 	p.w("</title>\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
 	p.w(`<link rel="canonical" href="`, publicHost, html.EscapeString(f.canonical), "\">\n")
 	p.w(`<link rel="stylesheet" href="`, staticHost, "/css/main.3f9a1c.css\">\n")
+	if s.opts.Sitemaps {
+		p.w(`<link rel="alternate" type="application/rss+xml" title="`, siteName, ` Feed" href="`, FeedURI, "\">\n")
+	}
 	p.w("<script>window.dataLayer=window.dataLayer||[];dataLayer.push({'section':'", secName,
 		"','pageType':'", f.pageType, "'});</script>\n</head>\n")
 	p.w(`<body class="`, f.bodyClass, "\">\n<div id=\"top\"></div>\n<div id=\"wrapper\">\n")

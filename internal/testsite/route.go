@@ -22,17 +22,21 @@ const (
 	routeRobots
 	routeFile
 	routeRedirect
+	routeList    // DeepArchive: an author or tag archive page
+	routeSitemap // Sitemaps: a sitemap or the feed
 )
 
 type route struct {
 	kind   routeKind
 	sec    *section
-	page   int       // section-front page, from 1
-	art    *article  // article pages
-	path   string    // static pages and files
-	day    time.Time // archive pages
-	target string    // redirect target (canonical)
-	status int       // redirect status code
+	page   int          // section-front page, from 1
+	art    *article     // article pages
+	path   string       // static pages and files
+	day    time.Time    // archive pages
+	target string       // redirect target (canonical)
+	status int          // redirect status code
+	list   *archiveList // author and tag archives
+	filter string       // section-front variant: "popular", "random" or ""
 }
 
 // routeOf resolves a decoded path and its query. Query parameters are
@@ -60,6 +64,14 @@ func (s *Site) routeOf(path string, q url.Values) route {
 	case LoopBURI:
 		return route{kind: routeRedirect, status: 302, target: LoopAURI}
 	}
+	if s.opts.Sitemaps && sitemapFiles[path] {
+		return route{kind: routeSitemap, path: path}
+	}
+	if s.opts.DeepArchive {
+		if rt, ok := s.deepRoute(path, q); ok {
+			return rt
+		}
+	}
 	if _, ok := staticPages[path]; ok {
 		return route{kind: routeStatic, path: path}
 	}
@@ -83,18 +95,34 @@ func (s *Site) routeOf(path string, q url.Values) route {
 	if rest != "" {
 		return route{}
 	}
-	page := 1
-	if vs, ok := q["page"]; ok {
-		if len(vs) != 1 {
-			return route{}
-		}
-		n, err := strconv.Atoi(vs[0])
-		if err != nil || strconv.Itoa(n) != vs[0] || n < 1 || n > s.frontPages(sec) {
-			return route{}
-		}
-		page = n
+	page, ok := pageParam(q, s.frontPages(sec))
+	if !ok {
+		return route{}
 	}
-	return route{kind: routeFront, sec: sec, page: page}
+	rt := route{kind: routeFront, sec: sec, page: page}
+	if s.opts.DeepArchive {
+		if f := q.Get("filter_by"); f == "popular" || f == "random" {
+			rt.filter = f
+		}
+	}
+	return rt
+}
+
+// pageParam reads the "page" parameter of a list of n pages: at most once,
+// with a value in 1..n written without leading zeros; 1 when absent.
+func pageParam(q url.Values, n int) (int, bool) {
+	vs, ok := q["page"]
+	if !ok {
+		return 1, true
+	}
+	if len(vs) != 1 {
+		return 0, false
+	}
+	k, err := strconv.Atoi(vs[0])
+	if err != nil || strconv.Itoa(k) != vs[0] || k < 1 || k > n {
+		return 0, false
+	}
+	return k, true
 }
 
 // disallowed reports whether robots.txt forbids the path.
@@ -105,6 +133,15 @@ func disallowed(path string) bool {
 // robotsTxt is the body of /robots.txt.
 const robotsTxt = "User-agent: *\nDisallow: /private/\n"
 
+// robotsBody is /robots.txt as served to host: with Sitemaps, it names
+// the sitemap index and the news sitemap.
+func (s *Site) robotsBody(host string) []byte {
+	if !s.opts.Sitemaps {
+		return []byte(robotsTxt)
+	}
+	return []byte(robotsTxt + "\nSitemap: http://" + host + SitemapIndexURI + "\nSitemap: http://" + host + NewsSitemapURI + "\n")
+}
+
 // renderKey returns the cache key of an HTML route, or "" when the route
 // must not be cached (the calendar pages are unbounded).
 func renderKey(rt route) string {
@@ -112,7 +149,13 @@ func renderKey(rt route) string {
 	case routeHome:
 		return "home"
 	case routeFront:
-		return "front/" + rt.sec.name + "/" + strconv.Itoa(rt.page)
+		key := "front/" + rt.sec.name + "/" + strconv.Itoa(rt.page)
+		if rt.filter != "" {
+			key += "/" + rt.filter
+		}
+		return key
+	case routeList:
+		return "list/" + rt.list.kind + "/" + rt.list.slug + "/" + strconv.Itoa(rt.page)
 	case routeArticle:
 		return "article" + rt.art.path
 	case routeStatic:
@@ -136,7 +179,9 @@ func (s *Site) page(rt route) *rendered {
 	case routeHome:
 		r = s.renderHome()
 	case routeFront:
-		r = s.renderFront(rt.sec, rt.page)
+		r = s.renderFront(rt.sec, rt.page, rt.filter)
+	case routeList:
+		r = s.renderList(rt.list, rt.page)
 	case routeArticle:
 		r = s.renderArticle(rt.art)
 	case routeStatic:

@@ -59,6 +59,18 @@ type Options struct {
 	ArticlesPerSection int      // articles per section; <= 0 means 60
 	PageSize           int      // articles per section-front page; <= 0 means 10
 	Seed               int64    // seed of the content generator; 0 means 1
+	// DeepArchive gives the site the deep archive of a real news site
+	// (see deep.go): section fronts paginated page by page ("1 … 6 7 8 …
+	// 24"), "popular" and "random" variants of each front that repeat its
+	// first page's stories, paginated author and tag archives, related
+	// lists that name only the newest stories, and ?replytocom= comment
+	// links. Stories past the first page are reachable only through deep
+	// list pages.
+	DeepArchive bool
+	// Sitemaps serves robots.txt Sitemap lines, a sitemap index with two
+	// child sitemaps (the second gzip'd), a Google News sitemap and an RSS
+	// feed linked from every page's head.
+	Sitemaps bool
 }
 
 // Site is one generated news website. It is safe for concurrent use.
@@ -74,6 +86,9 @@ type Site struct {
 	flaky    *article   // answers 500 on its first request
 	special  map[*article]string
 
+	lists  map[string]*archiveList // DeepArchive's author and tag archives, by "kind/slug"
+	byTime []*article              // all articles, newest first
+
 	cache sync.Map // render key -> *rendered
 
 	mu        sync.Mutex
@@ -83,10 +98,11 @@ type Site struct {
 
 var reservedNames = map[string]bool{
 	"files": true, "img": true, "archive": true, "old": true, "loop": true, "private": true,
+	"author": true, "tag": true, "feed": true,
 }
 
 // New generates the site described by opts. It panics if a section name is
-// empty, repeated, reserved (files, img, archive, old, loop, private) or not
+// empty, repeated, reserved (files, img, archive, old, loop, private, author, tag, feed) or not
 // made of lowercase ASCII letters, digits and hyphens.
 func New(opts Options) *Site {
 	if len(opts.Sections) == 0 {
@@ -125,6 +141,9 @@ func New(opts Options) *Site {
 		s.byDay[day] = append(s.byDay[day], a)
 	}
 	s.pickSpecials()
+	if opts.DeepArchive {
+		s.buildDeepArchive()
+	}
 	return s
 }
 
@@ -217,6 +236,7 @@ func (s *Site) pickSpecials() {
 		}
 		return byTime[i].path < byTime[j].path
 	})
+	s.byTime = byTime
 	s.ticker = byTime[:min(5, len(byTime))]
 	r := s.newRand("most-read")
 	for _, j := range r.Perm(len(s.articles))[:min(5, len(s.articles))] {

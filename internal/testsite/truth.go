@@ -65,8 +65,9 @@ func (s *Site) TOCLinks(uri string) []string {
 }
 
 // PageKind returns "article" for article pages, "toc" for the home page,
-// section fronts and calendar (archive) pages, and "other" for everything
-// else (static pages, the subscriber page, non-HTML, redirects, 404).
+// section fronts (and their variants), author and tag archives and calendar
+// (archive) pages, and "other" for everything else (a story under a
+// ?replytocom= URL included) (static pages, the subscriber page, non-HTML, redirects, 404).
 func (s *Site) PageKind(uri string) string {
 	u, ok := parseURI(uri)
 	if !ok {
@@ -74,8 +75,11 @@ func (s *Site) PageKind(uri string) string {
 	}
 	switch s.routeOf(u.Path, u.Query()).kind {
 	case routeArticle:
+		if u.Query().Has("replytocom") {
+			return "other" // the story again, under a comment-reply URL
+		}
 		return "article"
-	case routeHome, routeFront, routeArchive:
+	case routeHome, routeFront, routeArchive, routeList:
 		return "toc"
 	}
 	return "other"
