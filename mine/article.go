@@ -117,6 +117,36 @@ func templateShare(page *Page) float64 {
 	return float64(template) / float64(total)
 }
 
+// hintedBoxes marks the nodes inside region's elements whose class or id
+// names navigation, sharing, promotion, related stories… and that hold
+// no running prose: the boxes a story's column carries that cross-page
+// statistics cannot call template, since their text changes from page to
+// page (the related stories, the author's other posts). One-page mining
+// reads these hints over the whole page (markByHints); here they apply
+// inside the region only.
+func hintedBoxes(p *Page, region *Node) map[*Node]bool {
+	out := map[*Node]bool{}
+	var prose []int
+	last := p.lastDescendant(region)
+	for i := region.Index + 1; i <= last; i++ {
+		n := p.Nodes[i]
+		if n.Parent != nil && out[n.Parent] {
+			out[n] = true
+			continue
+		}
+		if hintScore(n) >= 0 {
+			continue
+		}
+		if prose == nil {
+			prose = proseByNode(p, nil)
+		}
+		if prose[n.Index] == 0 {
+			out[n] = true
+		}
+	}
+	return out
+}
+
 // listPage: the page's region holds less than FallbackShare of its
 // non-template text and not its prose, and the page declares no article
 // body: a list or table page, whose whole text is its content.
@@ -140,8 +170,12 @@ func articleText(p *minedPage, region *Node, fallback bool) (text string, headli
 	if !fallback || !p.alone {
 		toc = p.links.inTOC(page, region)
 	}
+	var clutter map[*Node]bool
+	if !p.alone && !fallback {
+		clutter = hintedBoxes(page, region)
+	}
 	keep := func(s *Segment) bool {
-		if s.Template || seen[s.Hash] || linkLine(s) || toc[s.Owner] || meta[s.Owner] || meta[s.Inner] {
+		if s.Template || seen[s.Hash] || linkLine(s) || toc[s.Owner] || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
 			return false
 		}
 		// A paragraph twice is a copy (a mobile and a desktop version of
