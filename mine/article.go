@@ -117,6 +117,37 @@ func templateShare(page *Page) float64 {
 	return float64(template) / float64(total)
 }
 
+// minRun is how many prose lines in a row, with no link line between
+// them, make a story's paragraphs rather than teasers.
+const minRun = 3
+
+// proseRuns marks the prose lines inside TOC boxes below region that
+// stand in runs of minRun or more, unbroken by a line that is mostly link
+// (a headline).
+func proseRuns(p *Page, region *Node, toc map[*Node]bool) map[*Segment]bool {
+	out := map[*Segment]bool{}
+	var run []*Segment
+	flush := func() {
+		if len(run) >= minRun {
+			for _, s := range run {
+				out[s] = true
+			}
+		}
+		run = run[:0]
+	}
+	p.walkSegments(region, func(s *Segment) {
+		switch {
+		case !toc[s.Owner]:
+		case isProse(s):
+			run = append(run, s)
+		case s.Template || 2*s.LinkLen >= s.Len:
+			flush()
+		}
+	})
+	flush()
+	return out
+}
+
 // hintedBoxes marks the nodes inside region's elements whose class or id
 // names navigation, sharing, promotion, related stories… and that hold
 // no running prose: the boxes a story's column carries that cross-page
@@ -174,8 +205,16 @@ func articleText(p *minedPage, region *Node, fallback bool) (text string, headli
 	if !p.alone && !fallback {
 		clutter = hintedBoxes(page, region)
 	}
+	// A box does not take the story's running prose with it (a story in a
+	// link-heavy container): its paragraphs that follow one another with
+	// no headline between them stay; a teaser stands alone under its
+	// headline.
+	running := proseRuns(page, region, toc)
+	boxed := func(s *Segment) bool {
+		return toc[s.Owner] && !running[s]
+	}
 	keep := func(s *Segment) bool {
-		if s.Template || seen[s.Hash] || linkLine(s) || toc[s.Owner] || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
+		if s.Template || seen[s.Hash] || linkLine(s) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
 			return false
 		}
 		// A paragraph twice is a copy (a mobile and a desktop version of

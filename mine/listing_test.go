@@ -1,6 +1,7 @@
 package mine
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -45,5 +46,34 @@ func TestStoryProse(t *testing.T) {
 				t.Errorf("storyProse = %v (running prose %d of %d), want %v", got, runningProse(p.page, region, l), contentChars(p.page, region), tt.want)
 			}
 		})
+	}
+}
+
+// A story inside a container that passes as a TOC box (its links spread
+// over its items) keeps its paragraphs; the teasers of a list of stories
+// beside it, one line under each headline, stay out.
+func TestBoxKeepsRunningProse(t *testing.T) {
+	sentence := func(i int) string {
+		return fmt.Sprintf("Paragraph %c of the story tells how the council voted on Tuesday evening to keep the night buses running for two more years. ", 'A'+i)
+	}
+	var b strings.Builder
+	b.WriteString(`<html><head><title>Night buses stay</title></head><body><div id="main">`)
+	for i := range 6 { // a column of teasers, each under its headline
+		fmt.Fprintf(&b, `<div class="item"><h3><a href="/news/other-story-%d">Other story number %d about the town</a></h3><p>Teaser %d says something about another story in a sentence of its own that runs on.</p></div>`, i, i, i)
+	}
+	b.WriteString(`<div class="item"><h3><a href="/news/night-buses">Night buses stay for two more years</a></h3>`)
+	for i := range 4 {
+		b.WriteString(`<p>` + sentence(i) + sentence(i+4) + `</p>`)
+	}
+	b.WriteString(`</div></div></body></html>`)
+	r := ExtractSite([]Input{{Key: "k", Body: []byte(b.String())}}, Options{}, true)[0]
+	text := r.ArticleText()
+	for i := range 4 {
+		if want := fmt.Sprintf("Paragraph %c of the story", 'A'+i); !strings.Contains(text, want) {
+			t.Errorf("article lacks %q (kind %s):\n%s", want, r.Kind, text)
+		}
+	}
+	if strings.Contains(text, "Teaser 2 says") {
+		t.Errorf("a teaser is in the article:\n%s", text)
 	}
 }
