@@ -2,6 +2,7 @@ package mine
 
 import (
 	"fmt"
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -75,5 +76,56 @@ func TestBoxKeepsRunningProse(t *testing.T) {
 	}
 	if strings.Contains(text, "Teaser 2 says") {
 		t.Errorf("a teaser is in the article:\n%s", text)
+	}
+}
+
+func TestSiteOf(t *testing.T) {
+	for host, want := range map[string]string{
+		"www.example.com":    "example.com",
+		"news.bbc.co.uk":     "bbc.co.uk",
+		"example.com:8080":   "example.com",
+		"blogs.wsj.com":      "wsj.com",
+		"localhost":          "localhost",
+		"a.b.abc.net.au":     "abc.net.au",
+		"WWW.Example.COM.":   "example.com",
+		"127.0.0.1:3000":     "127.0.0.1",
+		"en.wikipedia.org":   "wikipedia.org",
+		"shop.example.co.jp": "example.co.jp",
+		"example.de":         "example.de",
+		"sub.example.de":     "example.de",
+		"sub.example.co":     "example.co",
+		"x.y.example.com.au": "example.com.au",
+	} {
+		if got := siteOf(host); got != want {
+			t.Errorf("siteOf(%q) = %q, want %q", host, got, want)
+		}
+	}
+}
+
+// A list of references to other sites, under a story, is the story's
+// reading list, not a list of the site's stories: it stays in the text
+// when the page's URL is known.
+func TestReferencesStay(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<html><head><title>Why night buses matter</title></head><body><div class="post"><h1>Why night buses matter</h1>`)
+	for i := range 4 {
+		fmt.Fprintf(&b, `<p>Paragraph %d: shift workers at the hospital and the port depend on the night buses, and the council heard from many of them before its vote.</p>`, i)
+	}
+	b.WriteString(`<h2>Further reading</h2><ul>`)
+	for i, ref := range [][2]string{
+		{"transport.example.org", "Who rides after midnight"}, {"citylab.example.com", "The cost of a night network"},
+		{"research.example.edu", "Shift work and the commute"}, {"stats.example.gov", "Travel survey tables"},
+		{"news.example.net", "Other cities keep their night buses"},
+	} {
+		fmt.Fprintf(&b, `<li><a href="https://%s/report-%d">%s</a>, a report by the %s team, spring 2012.</li>`, ref[0], i, ref[1], ref[0])
+	}
+	b.WriteString(`</ul></div></body></html>`)
+	u, _ := url.Parse("https://blog.example-town.org/2013/03/night-buses")
+	r := ExtractSite([]Input{{Key: u.String(), URL: u, Body: []byte(b.String())}}, Options{}, true)[0]
+	if text := r.ArticleText(); !strings.Contains(text, "Shift work and the commute") {
+		t.Errorf("the reading list is not in the article:\n%s", text)
+	}
+	if len(r.TOC) > 0 {
+		t.Errorf("references taken for a TOC block: %+v", r.TOC)
 	}
 }

@@ -56,6 +56,9 @@ func headlineAnchor(a *Node) bool {
 // line may be template: a headline of the ticker repeated in a related
 // list is still a story link there.
 func tocAnchor(p *Page, a *Node) bool {
+	if offSite(p, a.Href) { // a reference, not one of the site's stories
+		return false
+	}
 	text := anchorText(a)
 	// In a heading, a short title ("Told you so") is still a story's;
 	// a lone word there is a section name ("World").
@@ -473,4 +476,46 @@ func sentenceLine(p *Page, n *Node) bool {
 		found = found || strings.ContainsAny(s.Text, ".!?。！？")
 	})
 	return found
+}
+
+// offSite: href leads to another site than the page's (known only when
+// the page's URL is): a list of such links is references or a blogroll,
+// not a list of the site's stories.
+func offSite(p *Page, href string) bool {
+	if p.URL == nil || p.URL.Host == "" {
+		return false
+	}
+	rest, ok := strings.CutPrefix(href, "http://")
+	if !ok {
+		if rest, ok = strings.CutPrefix(href, "https://"); !ok {
+			return false
+		}
+	}
+	host, _, _ := strings.Cut(rest, "/")
+	return siteOf(host) != siteOf(p.URL.Host)
+}
+
+// secondLevels are the labels under a two-letter country code that sites
+// register beneath ("bbc.co.uk", "abc.net.au").
+var secondLevels = map[string]bool{"co": true, "com": true, "org": true, "net": true, "ac": true, "gov": true, "edu": true, "ne": true, "or": true}
+
+// siteOf is the registrable part of host: "news.bbc.co.uk" → "bbc.co.uk",
+// "www.example.com:8080" → "example.com".
+func siteOf(host string) string {
+	host = strings.ToLower(host)
+	if h, _, ok := strings.Cut(host, ":"); ok {
+		host = h
+	}
+	labels := strings.Split(strings.TrimSuffix(host, "."), ".")
+	if last := labels[len(labels)-1]; last != "" && last[0] >= '0' && last[0] <= '9' {
+		return host // an IP address
+	}
+	n := 2
+	if k := len(labels); k >= 3 && len(labels[k-1]) == 2 && secondLevels[labels[k-2]] {
+		n = 3
+	}
+	if len(labels) <= n {
+		return host
+	}
+	return strings.Join(labels[len(labels)-n:], ".")
 }
