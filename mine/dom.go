@@ -63,6 +63,7 @@ type Page struct {
 	Segments []Segment
 	Title    string   // from <title>
 	base     *url.URL // resolves links: the page's <base>, else URL
+	site     string   // siteOf(URL.Host), once asked for
 }
 
 // blockTags start a new segment (docs/ALGORITHMS.md §2's block elements, plus

@@ -492,7 +492,13 @@ func offSite(p *Page, href string) bool {
 		}
 	}
 	host, _, _ := strings.Cut(rest, "/")
-	return siteOf(host) != siteOf(p.URL.Host)
+	if p.site == "" {
+		p.site = siteOf(p.URL.Host)
+	}
+	if strings.EqualFold(host, p.URL.Host) {
+		return false
+	}
+	return siteOf(host) != p.site
 }
 
 // secondLevels are the labels under a two-letter country code that sites
