@@ -61,28 +61,70 @@ func runExtract(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err := checkOutputs(out, files); err != nil {
 		return err
 	}
-	start := time.Now()
-	inputs, names, bytesIn, err := readInputs(files, urls)
-	if err != nil {
+	if err := checkNames(files); err != nil {
 		return err
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return fmt.Errorf("extract: %w", err)
 	}
-	results := mine.ExtractSite(inputs, opts, single)
-	articles := 0
-	for i, r := range results {
-		if r.Kind == mine.KindArticle || r.Kind == mine.KindArticleTOC {
-			articles++
+	start := time.Now()
+	// One page at a time alone, so that memory holds one input however
+	// many there are; a site's pages together, to learn its template.
+	groups := [][]string{files}
+	if single {
+		groups = make([][]string, len(files))
+		for i, f := range files {
+			groups[i] = []string{f}
 		}
-		if err := writeResult(out, names[i], r); err != nil {
+	}
+	var sum extractSummary
+	for _, g := range groups {
+		if err := extractGroup(out, g, urls, opts, single, &sum); err != nil {
 			return err
 		}
 	}
 	if !quiet {
 		d := time.Since(start)
 		fmt.Fprintf(stderr, "extracted %d files (%d with an article) in %s: %.0f pages/s, %.1f MB/s\n",
-			len(results), articles, d.Round(time.Millisecond), float64(len(results))/d.Seconds(), float64(bytesIn)/1e6/d.Seconds())
+			sum.pages, sum.articles, d.Round(time.Millisecond), float64(sum.pages)/d.Seconds(), float64(sum.bytes)/1e6/d.Seconds())
+	}
+	return nil
+}
+
+// extractSummary counts what extract did.
+type extractSummary struct {
+	pages, articles int
+	bytes           int64
+}
+
+// extractGroup mines files together and writes their results.
+func extractGroup(out string, files []string, urls map[string]string, opts mine.Options, single bool, sum *extractSummary) error {
+	inputs, names, bytesIn, err := readInputs(files, urls)
+	if err != nil {
+		return err
+	}
+	for i, r := range mine.ExtractSite(inputs, opts, single) {
+		if r.Kind == mine.KindArticle || r.Kind == mine.KindArticleTOC {
+			sum.articles++
+		}
+		if err := writeResult(out, names[i], r); err != nil {
+			return err
+		}
+	}
+	sum.pages += len(inputs)
+	sum.bytes += bytesIn
+	return nil
+}
+
+// checkNames refuses two inputs that would write the same NAME.txt.
+func checkNames(files []string) error {
+	seen := map[string]string{}
+	for _, f := range files {
+		name := baseName(f)
+		if prev, dup := seen[name]; dup {
+			return usageError("%s and %s would both write %s.txt", prev, f, name)
+		}
+		seen[name] = f
 	}
 	return nil
 }
@@ -129,7 +171,6 @@ func baseName(path string) string {
 func readInputs(files []string, urls map[string]string) ([]mine.Input, []string, int64, error) {
 	inputs := make([]mine.Input, 0, len(files))
 	names := make([]string, 0, len(files))
-	seen := map[string]string{}
 	var total int64
 	for _, f := range files {
 		raw, err := readMaybeGzip(f)
@@ -138,10 +179,6 @@ func readInputs(files []string, urls map[string]string) ([]mine.Input, []string,
 		}
 		total += int64(len(raw))
 		name := baseName(f)
-		if prev, dup := seen[name]; dup {
-			return nil, nil, 0, usageError("%s and %s would both write %s.txt", prev, f, name)
-		}
-		seen[name] = f
 		body, _ := crawler.DecodeHTML(raw)
 		in := mine.Input{Key: f, Body: body}
 		if raw, ok := lookupURL(urls, f); ok {
