@@ -328,3 +328,13 @@ func hasWordH(h *html.Node, set map[string]bool) bool {
 func nameWordsH(h *html.Node) iter.Seq[string] {
 	return nameWords(&Node{H: h})
 }
+
+// CommentSection reports whether an element with this id and class
+// attribute opens a comment section, as mining decides it: for readers
+// of a page's token stream (export's byline, which must not take a
+// commenter for the author).
+func CommentSection(tag, id, class string) bool {
+	h := &html.Node{Type: html.ElementNode, Data: tag, DataAtom: atom.Lookup([]byte(tag)), Attr: []html.Attribute{{Key: "id", Val: id}, {Key: "class", Val: class}}}
+	n := &Node{H: h}
+	return !pageWide(n) && commentish(n)
+}
