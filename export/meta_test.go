@@ -89,7 +89,7 @@ func TestParseByline(t *testing.T) {
 		{"By Jane Doe, Staff Writer", true, []string{"Jane Doe"}},
 		{"By Ana de la Cruz for The Times", true, []string{"Ana de la Cruz"}},
 		{"By Lee Chen & Omar Haddad | Photos by Sam Ito", true, []string{"Lee Chen", "Omar Haddad"}}, // a photo credit is no byline
-		{"Posted by will / May 8, 2009", false, nil}, // a handle needs markup that says author
+		{"Posted by will / May 8, 2009", false, nil},                                                 // a handle needs markup that says author
 		{"Written by Ruth Ellery | 5 min read | Share", true, []string{"Ruth Ellery"}},
 		{"By the time the schools break up", true, nil},
 		{"Jane Doe", true, nil},
