@@ -6,6 +6,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"infocrawl/mine"
 )
 
 // Meta is what a page says about its article: when it was published and
@@ -237,4 +239,11 @@ func voidElement(a atom.Atom) bool {
 		return true
 	}
 	return false
+}
+
+// PageMeta is the published date and author of a mined page, as the
+// JSONL export gives them: for writers of results outside a store
+// (extract's NAME.json).
+func PageMeta(page []byte, r *mine.Result) Meta {
+	return extractMeta(page, []byte(blockHTML(r.Article)))
 }
