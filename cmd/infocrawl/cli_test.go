@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"infocrawl/mine"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -15,6 +14,7 @@ import (
 
 	"infocrawl/config"
 	"infocrawl/internal/testsite"
+	"infocrawl/mine"
 )
 
 func runCLI(args ...string) (code int, stdout, stderr string) {
