@@ -81,10 +81,9 @@ func wordSet(s string) map[string]bool {
 	return m
 }
 
-// classWords are the lower-case letter runs of an element's class and id
-// ("entry-author-name" → entry, author, name), and its whole tokens.
-func classWords(id, class string) []string {
-	v := strings.ToLower(id + " " + class)
+// classWords are the letter runs of an element's lower-cased class and
+// id, v ("entry-author-name" → entry, author, name), and its whole tokens.
+func classWords(v string) []string {
 	out := strings.FieldsFunc(v, func(r rune) bool { return r < 'a' || r > 'z' })
 	return append(out, strings.Fields(v)...)
 }
@@ -120,8 +119,12 @@ func (b *bylineScanner) start(t html.Token, selfClosing bool) {
 	var fn bool
 	// html and body describe the whole page ("one-sidebar"), as in mine.
 	if (id != "" || class != "") && !e.comment && a != atom.Html && a != atom.Body {
-		e.comment = mine.CommentSection(t.Data, id, class)
-		for _, w := range classWords(id, class) {
+		lc := strings.ToLower(id + " " + class)
+		// mine decides; the words it looks for say whether to ask.
+		if strings.Contains(lc, "comment") || strings.Contains(lc, "disqus") || strings.Contains(lc, "respond") {
+			e.comment = mine.CommentSection(t.Data, id, class)
+		}
+		for _, w := range classWords(lc) {
 			switch {
 			case skipWords[w]:
 				e.skip = true
