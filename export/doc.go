@@ -16,7 +16,9 @@
 //
 // Each JSONL line is a [Record]. Its published and author fields come
 // from the page itself (meta tags, JSON-LD, microdata, a <time> in the
-// article) and are left out when the page does not say.
+// article) and are left out when the page does not say. Its comments
+// are the reader comments mining stored with the result: the export
+// copies them and parses nothing for them.
 //
 // # Caveats
 //

@@ -26,7 +26,10 @@ type Record struct {
 	HTML      string      `json:"html"`
 	Links     []mine.Link `json:"links"`
 	Path      []string    `json:"path"`
-	FetchedAt string      `json:"fetched_at"`
+	// Comments are the reader comments mining found; a store mined
+	// before mining read them has none until it is mined again.
+	Comments  []mine.Comment `json:"comments,omitempty"`
+	FetchedAt string         `json:"fetched_at"`
 }
 
 // newJSONLWriter returns a writer of one Record per line. It reads each
@@ -72,6 +75,7 @@ func newRecord(key string, r *mine.Result, p *store.Page, opts Options) (Record,
 		HTML:      html,
 		Links:     tocLinks(r),
 		Path:      blockPaths(r),
+		Comments:  r.Comments,
 		FetchedAt: p.FetchedAt.UTC().Format(time.RFC3339),
 	}, nil
 }

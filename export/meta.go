@@ -6,6 +6,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"infocrawl/mine"
 )
 
 // Meta is what a page says about its article: when it was published and
@@ -24,8 +26,14 @@ const (
 	rankJSONLD          // JSON-LD datePublished / author
 	rankItemprop        // microdata itemprop="datePublished" / "author"
 	rankName            // <meta name=author|date|pubdate|…>
-	rankTime            // <time datetime> in the article
-	rankURL             // an author given only as a profile URL
+	// Then what a reader sees (byline.go): structured data first, as it
+	// names the author without a layout to guess.
+	rankRelAuthor  // <a rel="author">
+	rankHCard      // hCard fn in a vcard; an element whose class names the author
+	rankAuthorLink // a link to /author/… or /profile/… in the byline
+	rankByLine     // a "By NAME" line in the byline
+	rankTime       // <time datetime> in the article
+	rankURL        // an author given only as a profile URL
 	rankNone
 )
 
@@ -104,22 +112,29 @@ func extractMeta(page, article []byte) Meta {
 func scanPage(page []byte, c *candidates) {
 	z := html.NewTokenizer(bytes.NewReader(page))
 	var author *textCollector // open itemprop="author" element, if any
+	by := newBylineScanner()
 	for {
 		tt := z.Next()
 		switch tt {
 		case html.ErrorToken:
+			by.offer(c)
 			return
 		case html.TextToken:
+			text := z.Text()
 			if author != nil {
-				author.text.Write(z.Text())
+				author.text.Write(text)
 			}
+			by.text(text)
 		case html.EndTagToken:
+			name, _ := z.TagName()
+			by.end(string(name))
 			if author != nil && author.end() {
 				c.offerAuthor(author.text.String(), rankItemprop)
 				author = nil
 			}
 		case html.StartTagToken, html.SelfClosingTagToken:
 			t := z.Token()
+			by.start(t, tt == html.SelfClosingTagToken)
 			if author != nil && tt == html.StartTagToken && !voidElement(t.DataAtom) {
 				author.depth++
 			}
@@ -224,4 +239,11 @@ func voidElement(a atom.Atom) bool {
 		return true
 	}
 	return false
+}
+
+// PageMeta is the published date and author of a mined page, as the
+// JSONL export gives them: for writers of results outside a store
+// (extract's NAME.json).
+func PageMeta(page []byte, r *mine.Result) Meta {
+	return extractMeta(page, []byte(blockHTML(r.Article)))
 }

@@ -3,6 +3,7 @@ package export
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -29,6 +30,26 @@ func TestExtractMeta(t *testing.T) {
 		// Dublin Core names; broken JSON-LD is skipped.
 		{"dublin-core.html", "", Meta{"2024-07-08", "Kenji Watanabe"}},
 		{"none.html", "<p>Write to us.</p>", Meta{}},
+		// The byline as readers see it, when the page has no structured
+		// author. WordPress (Underscores-based themes): hCard, with a
+		// rel="author" in the sidebar and a commenter's vcard left alone.
+		{"wp-vcard.html", "", Meta{"2024-02-19T07:30:00+00:00", "Ciara Brennan"}},
+		// tagDiv's Newspaper theme: td-post-author-name, "By" in its own
+		// div; the related posts' authors are not this story's.
+		{"newspaper-author-name.html", "", Meta{"", "Chidi Okonkwo"}},
+		// Drupal 7's "Submitted by <a class=username>", a user list aside.
+		{"drupal-submitted.html", "", Meta{"", "Marta Kovács"}},
+		// Blogger's Minima: "Posted by" in a vcard; a commenter's name in
+		// the comments block.
+		{"blogger-minima.html", "", Meta{"", "Ruth Ellery"}},
+		// A news byline of two authors and their role after a "|".
+		{"news-two-authors.html", "", Meta{"", "Daniel Reeve, Priya Anand"}},
+		// A "By" line under the headline with no telling class; roles and
+		// "for The Valley Times" dropped. The story's first sentence starts
+		// with "By" too.
+		{"news-plain-byline.html", "", Meta{"", "MARIA GARCIA, Kwame Asante"}},
+		// "By the time…", an aside's rel="author", a commenter: no author.
+		{"no-byline.html", "", Meta{}},
 	}
 	for _, c := range cases {
 		page, err := os.ReadFile(filepath.Join("testdata", "meta", c.file))
@@ -55,4 +76,28 @@ func FuzzMeta(f *testing.F) {
 	f.Fuzz(func(t *testing.T, page, article []byte) {
 		extractMeta(page, article) // must not panic or loop
 	})
+}
+
+func TestParseByline(t *testing.T) {
+	cases := []struct {
+		in     string
+		needBy bool
+		want   []string
+	}{
+		{"By Jane Doe", true, []string{"Jane Doe"}},
+		{"By Jane Doe and John Roe | Staff Writers", true, []string{"Jane Doe", "John Roe"}},
+		{"By Jane Doe, Staff Writer", true, []string{"Jane Doe"}},
+		{"By Ana de la Cruz for The Times", true, []string{"Ana de la Cruz"}},
+		{"By Lee Chen & Omar Haddad | Photos by Sam Ito", true, []string{"Lee Chen", "Omar Haddad"}}, // a photo credit is no byline
+		{"Posted by will / May 8, 2009", false, nil},                                                 // a handle needs markup that says author
+		{"Written by Ruth Ellery | 5 min read | Share", true, []string{"Ruth Ellery"}},
+		{"By the time the schools break up", true, nil},
+		{"Jane Doe", true, nil},
+		{"Jane Doe", false, []string{"Jane Doe"}},
+	}
+	for _, c := range cases {
+		if got := parseByline(c.in, c.needBy, false); !slices.Equal(got, c.want) {
+			t.Errorf("parseByline(%q): %q, want %q", c.in, got, c.want)
+		}
+	}
 }

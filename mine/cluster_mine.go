@@ -101,6 +101,7 @@ func minePages(state *ClusterState, g []*minedPage, opts Options) []*Result {
 		out = mineDefault(g, state, opts)
 	}
 	addPagination(g, out)
+	addComments(g, out)
 	return out
 }
 

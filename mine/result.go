@@ -94,6 +94,10 @@ type Result struct {
 	// stories, but where a focused crawl finds more of them.
 	Pagination []Link `json:"pagination,omitempty"`
 	Fallback   string `json:"fallback,omitempty"`
+	// Comments are the page's reader comments, which the article leaves
+	// out; nil for a page without any, and for results mined before
+	// mining read them.
+	Comments []Comment `json:"comments,omitempty"`
 }
 
 // ArticleText is the article's text: its blocks' paragraphs in order.

@@ -14,6 +14,7 @@ import (
 
 	"infocrawl/config"
 	"infocrawl/internal/testsite"
+	"infocrawl/mine"
 )
 
 func runCLI(args ...string) (code int, stdout, stderr string) {
@@ -143,8 +144,11 @@ func TestExtractCommand(t *testing.T) {
 	dir := t.TempDir()
 	story := "<p>" + strings.Repeat("The council approved the new budget after a long debate. ", 12) + "</p>"
 	page := func(title, body string) string {
-		return "<html><head><title>" + title + "</title></head><body><nav><a href='/'>Home</a> <a href='/world'>World</a></nav>" +
-			"<div class=story><h1>" + title + "</h1>" + body + "</div><footer>© News Co</footer></body></html>"
+		return "<html><head><title>" + title + "</title><meta property='article:published_time' content='2024-05-02T10:00:00Z'></head>" +
+			"<body><nav><a href='/'>Home</a> <a href='/world'>World</a></nav>" +
+			"<div class=story><h1>" + title + "</h1><p class=byline>By Ana Ruiz</p>" + body + "</div>" +
+			"<div id=comments><div class=comment><span class=comment-author>kim_r</span><p>Well argued.</p></div></div>" +
+			"<footer>© News Co</footer></body></html>"
 	}
 	var files []string
 	for i, name := range []string{"a.html", "b.html", "c.htm"} {
@@ -165,10 +169,18 @@ func TestExtractCommand(t *testing.T) {
 		if !strings.Contains(string(txt), "approved the new budget") || strings.Contains(string(txt), "News Co") {
 			t.Errorf("%s.txt = %q: want the story without the footer", name, txt)
 		}
-		var r struct{ Kind string }
+		var r struct {
+			Kind, Published, Author string
+			Comments                []mine.Comment
+		}
 		js, _ := os.ReadFile(filepath.Join(out, name+".json"))
 		if err := json.Unmarshal(js, &r); err != nil || r.Kind != "article" {
 			t.Errorf("%s.json: kind %q, %v", name, r.Kind, err)
+		}
+		// The metadata the JSONL export gives, and the comments.
+		if r.Published != "2024-05-02T10:00:00Z" || r.Author != "Ana Ruiz" ||
+			len(r.Comments) != 1 || r.Comments[0] != (mine.Comment{Author: "kim_r", Text: "Well argued."}) {
+			t.Errorf("%s.json: published %q, author %q, comments %+v", name, r.Published, r.Author, r.Comments)
 		}
 	}
 	code, _, stderr = runCLI("extract", "--out", out, "--method", "magic", files[0])

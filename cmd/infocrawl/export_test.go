@@ -110,7 +110,7 @@ func TestExportJSONL(t *testing.T) {
 	site, db := minedSite(t)
 	recs := readRecords(t, exportTo(t, db, "--kind", "all"))
 	documented := readmeFields(t)
-	optional := []string{"published", "author"}
+	optional := []string{"published", "author", "comments"}
 	if len(documented) == 0 {
 		t.Fatal("no fields documented in README.md")
 	}
@@ -164,6 +164,20 @@ func TestExportJSONL(t *testing.T) {
 		pub, _ := r["published"].(string)
 		if got, err := time.Parse(time.RFC3339, pub); err != nil || !got.Equal(a.Published) {
 			t.Errorf("%s: published %q, want %v", key, pub, a.Published)
+		}
+		var comments []testsite.Comment
+		cs, _ := r["comments"].([]any)
+		for _, c := range cs {
+			m := c.(map[string]any)
+			author, _ := m["author"].(string)
+			text, _ := m["text"].(string)
+			comments = append(comments, testsite.Comment{User: author, Text: text})
+			if m["published"] == nil {
+				t.Errorf("%s: comment %v has no date", key, m)
+			}
+		}
+		if !reflect.DeepEqual(comments, a.Comments) {
+			t.Errorf("%s: comments %v, want %v", key, comments, a.Comments)
 		}
 		if p, _ := r["path"].([]any); len(p) == 0 || !strings.Contains(r["html"].(string), "<p>") {
 			t.Errorf("%s: path %v, html %.60q: want the article blocks", key, r["path"], r["html"])

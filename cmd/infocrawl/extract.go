@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"infocrawl/crawler"
+	"infocrawl/export"
 	"infocrawl/mine"
 )
 
@@ -107,7 +108,7 @@ func extractGroup(out string, files []string, urls map[string]string, opts mine.
 		if r.Kind == mine.KindArticle || r.Kind == mine.KindArticleTOC {
 			sum.articles++
 		}
-		if err := writeResult(out, names[i], r); err != nil {
+		if err := writeResult(out, names[i], r, export.PageMeta(inputs[i].Body, r)); err != nil {
 			return err
 		}
 	}
@@ -243,11 +244,19 @@ func lookupURL(m map[string]string, file string) (string, bool) {
 	return u, ok
 }
 
-func writeResult(dir, name string, r *mine.Result) error {
+// extractedJSON is NAME.json: the mining result with the published date
+// and author the JSONL export gives, omitted when the page does not say.
+type extractedJSON struct {
+	*mine.Result
+	Published string `json:"published,omitempty"`
+	Author    string `json:"author,omitempty"`
+}
+
+func writeResult(dir, name string, r *mine.Result, meta export.Meta) error {
 	if err := os.WriteFile(filepath.Join(dir, name+".txt"), []byte(r.ArticleText()), 0o644); err != nil {
 		return fmt.Errorf("extract: %w", err)
 	}
-	js, err := json.MarshalIndent(r, "", "  ")
+	js, err := json.MarshalIndent(extractedJSON{r, meta.Published, meta.Author}, "", "  ")
 	if err != nil {
 		return fmt.Errorf("extract: %s: %w", name, err)
 	}

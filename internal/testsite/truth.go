@@ -12,9 +12,19 @@ type Article struct {
 	Paragraphs []string  // the body paragraphs, in order (no ads, captions, related links or comments)
 	Published  time.Time // publication time (UTC)
 	Author     string    // author name as shown in the byline
+	Comments   []Comment // the reader comments under the story, in order
+}
+
+// Comment is a reader comment as the page shows it.
+type Comment struct {
+	User, Text string
 }
 
 func (a *article) export() Article {
+	var comments []Comment
+	for _, c := range a.comments {
+		comments = append(comments, Comment{c.user, c.text})
+	}
 	return Article{
 		URI:        a.path,
 		Section:    a.sec.name,
@@ -22,6 +32,7 @@ func (a *article) export() Article {
 		Paragraphs: append([]string(nil), a.paragraphs...),
 		Published:  a.published,
 		Author:     a.author,
+		Comments:   comments,
 	}
 }
 

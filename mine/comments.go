@@ -1,0 +1,340 @@
+package mine
+
+import (
+	"iter"
+	"regexp"
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+
+	"infocrawl/mine/internal/htmlnode"
+)
+
+// Comment is one reader comment of a page, as the page shows it.
+// Published is as the page writes it (a <time datetime> if it has one);
+// Author and Published are "" when the page does not say.
+type Comment struct {
+	Author    string `json:"author,omitempty"`
+	Published string `json:"published,omitempty"`
+	Text      string `json:"text"`
+}
+
+// addComments gives every result the reader comments of its page. They
+// come from the sections mining leaves out of the article (commentish),
+// so what the article drops as comments is what this keeps.
+func addComments(g []*minedPage, out []*Result) {
+	byKey := make(map[string]*minedPage, len(g))
+	for _, p := range g {
+		byKey[p.in.Key] = p
+	}
+	for _, r := range out {
+		if p := byKey[r.Key]; p != nil {
+			r.Comments = pageComments(p.page)
+		}
+	}
+}
+
+// pageComments splits the page's comment sections into comments, in
+// document order. A reply is a comment of its own, after the one it
+// answers: the list is flat, the thread is not kept.
+func pageComments(p *Page) []Comment {
+	var out []Comment
+	in := make([]bool, len(p.Nodes))
+	for _, n := range p.Nodes {
+		if n.Parent != nil && in[n.Parent.Index] {
+			in[n.Index] = true
+			continue
+		}
+		if pageWide(n) || !commentish(n) {
+			continue
+		}
+		in[n.Index] = true
+		out = sectionComments(n.H, out)
+	}
+	return out
+}
+
+// sectionComments appends the comments of one comment section.
+func sectionComments(section *html.Node, out []Comment) []Comment {
+	var walk func(h *html.Node)
+	walk = func(h *html.Node) {
+		if h.Type == html.ElementNode && h.DataAtom == atom.Noscript {
+			// Disqus's fallback list: the parser keeps a <noscript>'s
+			// content as text, as a browser with scripts on does.
+			if frag := noscriptNodes(h); frag != nil {
+				for _, f := range frag {
+					walk(f)
+				}
+			}
+			return
+		}
+		if h.Type == html.ElementNode && commentItem(h) {
+			if c, ok := readComment(h); ok {
+				out = append(out, c)
+			}
+		}
+		for c := h.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(section)
+	return out
+}
+
+// noscriptNodes parses a <noscript>'s text as HTML.
+func noscriptNodes(h *html.Node) []*html.Node {
+	var b strings.Builder
+	for c := h.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.TextNode {
+			b.WriteString(c.Data)
+		}
+	}
+	if !strings.Contains(b.String(), "<") {
+		return nil
+	}
+	ctx := &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div}
+	nodes, err := html.ParseFragment(strings.NewReader(b.String()), ctx)
+	if err != nil {
+		return nil
+	}
+	return nodes
+}
+
+// commentIDPattern: the ids WordPress and Disqus's plugin give one
+// comment ("comment-42", "dsq-comment-42"), not its parts
+// ("div-comment-42", "dsq-comment-body-42").
+var commentIDPattern = regexp.MustCompile(`^(dsq-)?comment-?[0-9]+$`)
+
+// commentItem: the element of one comment. WordPress's li.comment (and
+// its pingbacks), Disqus's li#dsq-comment-N, a generic .comment block;
+// by id too, as themes that mangle the class still give the id.
+func commentItem(h *html.Node) bool {
+	if commentIDPattern.MatchString(htmlnode.Attr(h, "id")) {
+		return true
+	}
+	for _, tok := range strings.Fields(strings.ToLower(htmlnode.Attr(h, "class"))) {
+		switch tok {
+		case "comment", "dsq-comment", "pingback", "trackback", "comment-item", "comment-thread-item":
+			return true
+		}
+	}
+	return false
+}
+
+// The parts of a comment, by the class words that name them.
+var (
+	commentAuthorWords  = wordSet("fn author username user commenter nickname name")
+	commentDateWords    = wordSet("date time timestamp published posted commentmetadata metadata meta")
+	commentActionWords  = wordSet("reply actions action edit report flag like likes vote votes voting share avatar says toolbar footer")
+	commentContentWords = wordSet("content text message body")
+)
+
+// actionLine: the links under a comment that are no part of what its
+// reader wrote.
+var actionLine = regexp.MustCompile(`(?i)^(\s*(reply|reply ↓|log in to reply|report( abuse)?|like|unlike|dislike|flag|share|edit|\(edit\)|permalink|quote|upvote|downvote|[0-9]+ likes?|[0-9]+ repl(y|ies))\s*[/|·•,-]?\s*)+$`)
+
+// readComment reads one comment: its author, date and text. Replies
+// nested inside it are left to be read on their own.
+func readComment(item *html.Node) (Comment, bool) {
+	var c Comment
+	var author, date, content *html.Node
+	visit(item, item, func(h *html.Node) bool {
+		if author == nil && isAuthorNode(h) {
+			author = h
+		}
+		if date == nil && isDateNode(h) {
+			date = h
+		}
+		if content == nil && hasWordH(h, commentContentWords) && !hasWordH(h, commentAuthorWords) {
+			content = h
+		}
+		return true
+	})
+	if author != nil {
+		c.Author = strings.TrimSuffix(strings.TrimSpace(nodeText(author)), "says:")
+		c.Author = clean(strings.TrimSuffix(clean(c.Author), " says"))
+	}
+	if date != nil {
+		c.Published = commentDate(date)
+	}
+	root := item
+	if content != nil {
+		root = content
+	}
+	c.Text = commentText(root, item, author, date)
+	return c, c.Text != ""
+}
+
+// isAuthorNode: hCard's fn, a <cite> (WordPress's older themes, Disqus),
+// or an element whose class names the author.
+func isAuthorNode(h *html.Node) bool {
+	if h.DataAtom == atom.Cite || hasToken(htmlnode.Attr(h, "itemprop"), "author") {
+		return clean(nodeText(h)) != ""
+	}
+	words := 0
+	for w := range nameWordsH(h) {
+		if commentAuthorWords[w] {
+			words++
+		}
+		if commentActionWords[w] || commentContentWords[w] || w == "avatar" {
+			return false
+		}
+	}
+	// "comment-author vcard" holds an avatar and "says:", and in some
+	// themes only the avatar: its fn, wherever it is, names the reader.
+	return words > 0 && clean(nodeText(h)) != "" &&
+		!hasDescendant(h, func(d *html.Node) bool { return hasToken(htmlnode.Attr(d, "class"), "fn") })
+}
+
+func isDateNode(h *html.Node) bool {
+	return h.DataAtom == atom.Time || hasWordH(h, commentDateWords) && !hasWordH(h, commentAuthorWords)
+}
+
+// commentDate is a <time>'s datetime, else the date's text as written:
+// the permalink's text when the meta line also holds an "Edit" link.
+func commentDate(h *html.Node) string {
+	var t *html.Node
+	if h.DataAtom == atom.Time {
+		t = h
+	}
+	visitAll(h, func(d *html.Node) {
+		if t == nil && d.DataAtom == atom.Time {
+			t = d
+		}
+	})
+	if t != nil {
+		if v := clean(htmlnode.Attr(t, "datetime")); v != "" {
+			return v
+		}
+		return clean(nodeText(t))
+	}
+	if a := htmlnode.Find(h, atom.A); a != nil && !hasWordH(a, commentActionWords) {
+		if v := clean(nodeText(a)); v != "" {
+			return v
+		}
+	}
+	return clean(nodeText(h))
+}
+
+// commentText is the text under root as paragraphs, without the
+// author, the date, the action links and the replies of item.
+func commentText(root, item, author, date *html.Node) string {
+	var paras []string
+	var cur strings.Builder
+	flush := func() {
+		if line := clean(cur.String()); line != "" && !actionLine.MatchString(line) {
+			paras = append(paras, line)
+		}
+		cur.Reset()
+	}
+	var walk func(h *html.Node)
+	walk = func(h *html.Node) {
+		switch h.Type {
+		case html.TextNode:
+			cur.WriteString(h.Data)
+			return
+		case html.ElementNode:
+		default:
+			return
+		}
+		if h != root && (h == author || h == date || h != item && commentItem(h) || skipInComment(h)) {
+			return
+		}
+		block := blockTags[h.DataAtom] || h.DataAtom == atom.Br
+		if block {
+			flush()
+		}
+		for c := h.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+		if block {
+			flush()
+		}
+	}
+	walk(root)
+	flush()
+	return strings.Join(paras, "\n\n")
+}
+
+// skipInComment: what a comment holds besides its text.
+func skipInComment(h *html.Node) bool {
+	switch h.DataAtom {
+	case atom.Script, atom.Style, atom.Form, atom.Button, atom.Img, atom.Svg, atom.Noscript, atom.Template:
+		return true
+	}
+	return hasWordH(h, commentActionWords) || hasWordH(h, commentAuthorWords) && !hasWordH(h, commentContentWords)
+}
+
+// visit calls fn for the elements under item in document order, not
+// entering nested comments; fn returns false to skip an element's subtree.
+func visit(h, item *html.Node, fn func(*html.Node) bool) {
+	for c := h.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode || commentItem(c) {
+			continue
+		}
+		if fn(c) {
+			visit(c, item, fn)
+		}
+	}
+}
+
+func visitAll(h *html.Node, fn func(*html.Node)) {
+	for c := h.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode {
+			fn(c)
+			visitAll(c, fn)
+		}
+	}
+}
+
+func hasDescendant(h *html.Node, pred func(*html.Node) bool) bool {
+	found := false
+	visitAll(h, func(d *html.Node) { found = found || pred(d) })
+	return found
+}
+
+func nodeText(h *html.Node) string {
+	var b strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.TextNode {
+			b.WriteString(n.Data)
+			b.WriteByte(' ')
+		}
+		if n.Type == html.ElementNode && (n.DataAtom == atom.Script || n.DataAtom == atom.Style) {
+			return
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(h)
+	return b.String()
+}
+
+func clean(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func hasWordH(h *html.Node, set map[string]bool) bool {
+	for w := range nameWordsH(h) {
+		if set[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// nameWordsH is nameWords for a raw element.
+func nameWordsH(h *html.Node) iter.Seq[string] {
+	return nameWords(&Node{H: h})
+}
+
+// CommentSection reports whether an element with this id and class
+// attribute opens a comment section, as mining decides it: for readers
+// of a page's token stream (export's byline, which must not take a
+// commenter for the author).
+func CommentSection(tag, id, class string) bool {
+	h := &html.Node{Type: html.ElementNode, Data: tag, DataAtom: atom.Lookup([]byte(tag)), Attr: []html.Attribute{{Key: "id", Val: id}, {Key: "class", Val: class}}}
+	n := &Node{H: h}
+	return !pageWide(n) && commentish(n)
+}
