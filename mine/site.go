@@ -1,0 +1,51 @@
+package mine
+
+import "strings"
+
+// offSite: href leads to another site than the page's (known only when
+// the page's URL is): a list of such links is references or a blogroll,
+// not a list of the site's stories.
+func offSite(p *Page, href string) bool {
+	if p.URL == nil || p.URL.Host == "" {
+		return false
+	}
+	rest, ok := strings.CutPrefix(href, "http://")
+	if !ok {
+		if rest, ok = strings.CutPrefix(href, "https://"); !ok {
+			return false
+		}
+	}
+	host, _, _ := strings.Cut(rest, "/")
+	if p.site == "" {
+		p.site = siteOf(p.URL.Host)
+	}
+	if strings.EqualFold(host, p.URL.Host) {
+		return false
+	}
+	return siteOf(host) != p.site
+}
+
+// secondLevels are the labels under a two-letter country code that sites
+// register beneath ("bbc.co.uk", "abc.net.au").
+var secondLevels = map[string]bool{"co": true, "com": true, "org": true, "net": true, "ac": true, "gov": true, "edu": true, "ne": true, "or": true}
+
+// siteOf is the registrable part of host: "news.bbc.co.uk" → "bbc.co.uk",
+// "www.example.com:8080" → "example.com".
+func siteOf(host string) string {
+	host = strings.ToLower(host)
+	if h, _, ok := strings.Cut(host, ":"); ok {
+		host = h
+	}
+	labels := strings.Split(strings.TrimSuffix(host, "."), ".")
+	if last := labels[len(labels)-1]; last != "" && last[0] >= '0' && last[0] <= '9' {
+		return host // an IP address
+	}
+	n := 2
+	if k := len(labels); k >= 3 && len(labels[k-1]) == 2 && secondLevels[labels[k-2]] {
+		n = 3
+	}
+	if len(labels) <= n {
+		return host
+	}
+	return strings.Join(labels[len(labels)-n:], ".")
+}
