@@ -69,17 +69,8 @@ func runExtract(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return fmt.Errorf("extract: %w", err)
 	}
 	start := time.Now()
-	// One page at a time alone, so that memory holds one input however
-	// many there are; a site's pages together, to learn its template.
-	groups := [][]string{files}
-	if single {
-		groups = make([][]string, len(files))
-		for i, f := range files {
-			groups[i] = []string{f}
-		}
-	}
 	var sum extractSummary
-	for _, g := range groups {
+	for _, g := range extractGroups(files, single) {
 		if err := extractGroup(out, g, urls, opts, single, &sum); err != nil {
 			return err
 		}
@@ -90,6 +81,20 @@ func runExtract(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			sum.pages, sum.articles, d.Round(time.Millisecond), float64(sum.pages)/d.Seconds(), float64(sum.bytes)/1e6/d.Seconds())
 	}
 	return nil
+}
+
+// extractGroups is what is mined together: one page at a time alone, so
+// that memory holds one input however many there are; a site's pages
+// together, to learn its template.
+func extractGroups(files []string, single bool) [][]string {
+	if !single {
+		return [][]string{files}
+	}
+	groups := make([][]string, len(files))
+	for i, f := range files {
+		groups[i] = []string{f}
+	}
+	return groups
 }
 
 // extractSummary counts what extract did.
