@@ -84,6 +84,9 @@ type Options struct {
 	Name string
 	// Logger receives the worker's log; nil discards it.
 	Logger *slog.Logger
+	// Crawling, when set, is called with the worker's crawler before it
+	// runs (for its progress).
+	Crawling func(*crawler.Crawler)
 }
 
 func (o Options) withDefaults() Options {
@@ -152,7 +155,11 @@ func Crawl(ctx context.Context, db *store.DB, entry string, opts crawler.Options
 	}
 	defer w.close()
 	opts.Shared = w
-	res, err := crawler.New(db, opts).Run(ctx, entry)
+	c := crawler.New(db, opts)
+	if o.Crawling != nil {
+		o.Crawling(c)
+	}
+	res, err := c.Run(ctx, entry)
 	if err != nil {
 		return res, fmt.Errorf("swarm: job %s: %w", o.Job, err)
 	}
