@@ -221,3 +221,33 @@ func TestPolitenessHoldsForTheJob(t *testing.T) {
 		})
 	}
 }
+
+// The NATS server is restarted mid-crawl (its streams on disk): the
+// workers wait for it and finish the job, with the same page set.
+func TestServerRestartMidCrawl(t *testing.T) {
+	site := testsite.New(testsite.Options{})
+	var hits atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		time.Sleep(2 * time.Millisecond) // so that the restart lands mid-crawl
+		site.Handler().ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	ns := natstest.Start(t)
+	restarted := make(chan int64, 1)
+	go func() {
+		for hits.Load() < 60 {
+			time.Sleep(time.Millisecond)
+		}
+		ns.Restart(300 * time.Millisecond)
+		restarted <- hits.Load()
+	}()
+	paths := runWorkers(t, 3, ns.URL(), srv.URL+"/", crawlOptions(3, 4), Options{AckWait: 2 * time.Second})
+	at := <-restarted
+	pages, _ := outcomes(t, paths)
+	sameSet(t, "pages", keys(pages), site.Reach(3))
+	if int(hits.Load()) <= int(at) {
+		t.Fatalf("no request after the restart (%d before it): the restart came too late to test anything", at)
+	}
+	t.Logf("restarted after %d of %d requests", at, hits.Load())
+}
