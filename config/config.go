@@ -31,6 +31,9 @@ type Config struct {
 	LearnDepth   int           `yaml:"learn-depth"`
 	LearnPages   int           `yaml:"learn-pages"`
 	Sitemaps     bool          `yaml:"sitemaps"`
+	NATS         string        `yaml:"nats"` // NATS server of a distributed crawl; "" crawls alone
+	Job          string        `yaml:"job"`  // the distributed crawl's name; "" derives it from the URL
+	AckWait      time.Duration `yaml:"ack-wait"`
 
 	Mine Mine `yaml:"-"` // the mine-* keys, flattened below
 
@@ -76,6 +79,7 @@ func Default() Config {
 		LogLevel:    "warn",
 		LearnDepth:  2,
 		Sitemaps:    true,
+		AckWait:     30 * time.Second,
 	}
 }
 
@@ -187,6 +191,7 @@ func (c *Config) Validate() error {
 		{!strings.ContainsAny(c.UserAgent, "\r\n"), "user-agent", strconv.Quote(c.UserAgent), "one line"},
 		{c.MaxBodySize >= 1024, "max-body-size", c.MaxBodySize, "at least 1KiB, e.g. 10MiB"},
 		{c.Timeout > 0, "timeout", c.Timeout, "a positive duration, e.g. 30s"},
+		{c.AckWait >= time.Second, "ack-wait", c.AckWait, "at least 1s, e.g. 30s"},
 		{c.Retries >= 0 && c.Retries <= 20, "retries", c.Retries, "0 to 20"},
 		{validLevel(c.LogLevel), "log-level", strconv.Quote(c.LogLevel), "debug, info, warn or error"},
 		{validMethod(c.Mine.Method), "mine-method", strconv.Quote(c.Mine.Method), "auto, infodiscoverer, wisdom, ttr or eem"},

@@ -96,7 +96,7 @@ func (c *Crawler) Run(ctx context.Context, entry string) (*Result, error) {
 	c.opts.Logger.Info("crawl starting", "entry", key, "depth", c.opts.Depth, "stored", r.total.Load(),
 		"queued", r.frontier.pending(), "seen", r.seen.len())
 
-	if r.seen.add(key) {
+	if r.seen.add(key, "") {
 		r.consider(ctx, entryURL, 0, "")
 	}
 	r.seed(ctx)
@@ -134,8 +134,8 @@ type run struct {
 	opts     Options
 	entry    *url.URL
 	w        *store.Writer
-	seen     *seenSet
-	frontier *frontier
+	seen     claimer
+	frontier frontierQueue
 	hosts    *hosts
 	tr       *transport
 	polite   *politeness // per-host slots around Colly's requests
@@ -154,29 +154,19 @@ type run struct {
 
 func (c *Crawler) newRun(entry *url.URL) (*run, error) {
 	o := c.opts
-	seen := &seenSet{m: map[string]struct{}{}}
-	if err := c.db.Seen(func(u string) error { seen.m[u] = struct{}{}; return nil }); err != nil {
-		return nil, err
-	}
-	pending, err := c.db.Frontier()
-	if err != nil {
-		return nil, err
-	}
 	pages, _, _, err := c.db.Counts()
 	if err != nil {
 		return nil, err
 	}
 	w := c.db.NewWriter(store.WriterOptions{Committed: o.Committed})
-	r := &run{opts: o, entry: entry, w: w, seen: seen, frontier: newFrontier(w, pending), stopping: make(chan struct{}), started: time.Now()}
+	r := &run{opts: o, entry: entry, w: w, stopping: make(chan struct{}), started: time.Now()}
 	r.total.Store(int64(pages))
-	if o.MaxPages > 0 {
-		r.frontier.budget = func(inflight int) bool {
-			ok := r.total.Load()+int64(inflight) < int64(o.MaxPages)
-			if !ok {
-				r.limited.Store(true)
-			}
-			return ok
-		}
+	if o.Shared != nil {
+		r.seen, r.frontier = sharedQueue{o.Shared}, sharedQueue{o.Shared}
+		o.Shared.Start(w)
+	} else if err := r.ownFrontier(c.db); err != nil {
+		w.Close()
+		return nil, err
 	}
 	next := o.Transport
 	if next == nil {
@@ -199,7 +189,38 @@ func (c *Crawler) newRun(entry *url.URL) (*run, error) {
 		byHost:    map[string]*hostRules{},
 		onNewHost: r.polite.set,
 	}
+	if o.Shared != nil {
+		r.hosts.shared = o.Shared.Robots
+		r.hosts.onNewHost = func(host string, crawlDelay time.Duration) {
+			o.Shared.HostDelay(host, crawlDelay)
+			r.polite.set(host, crawlDelay)
+		}
+	}
 	return r, nil
+}
+
+// ownFrontier loads the seen set and the pending frontier from the store.
+func (r *run) ownFrontier(db *store.DB) error {
+	seen := &seenSet{m: map[string]struct{}{}}
+	if err := db.Seen(func(u string) error { seen.m[u] = struct{}{}; return nil }); err != nil {
+		return err
+	}
+	pending, err := db.Frontier()
+	if err != nil {
+		return err
+	}
+	f := newFrontier(r.w, pending)
+	if r.opts.MaxPages > 0 {
+		f.budget = func(inflight int) bool {
+			ok := r.total.Load()+int64(inflight) < int64(r.opts.MaxPages)
+			if !ok {
+				r.limited.Store(true)
+			}
+			return ok
+		}
+	}
+	r.seen, r.frontier = seen, f
+	return nil
 }
 
 func (r *run) newCollector(db *store.DB) (*colly.Collector, error) {
@@ -284,7 +305,7 @@ func (r *run) seed(ctx context.Context) {
 			continue
 		}
 		c, err := canonicalize(u)
-		if err != nil || !r.inScope(c) || !r.seen.add(c.String()) {
+		if err != nil || !r.inScope(c) || !r.seen.add(c.String(), s.Referrer) {
 			continue
 		}
 		r.consider(ctx, c, s.Depth, s.Referrer)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"sync"
-	"time"
 
 	"infocrawl/store"
 )
@@ -68,6 +67,9 @@ func (f *frontier) done(u string) {
 		f.perLevel[d]--
 	}
 }
+
+// abandon: u stays in the stored frontier, fetched again on resume.
+func (f *frontier) abandon(string) {}
 
 func (f *frontier) stop() {
 	f.mu.Lock()
@@ -141,14 +143,7 @@ func (f *frontier) GetRequest() ([]byte, error) {
 	f.levels[f.cur] = q[1:]
 	f.inflight[r.URL] = r.Depth
 	f.perLevel[r.Depth]++
-	ctx := map[string]any{ctxKey: r.URL, ctxReferrer: r.Referrer}
-	if r.Origin != "" {
-		ctx[ctxOrigin] = r.Origin
-	}
-	if !r.Lastmod.IsZero() {
-		ctx[ctxLastmod] = r.Lastmod.Format(time.RFC3339)
-	}
-	return json.Marshal(collyRequest{URL: r.URL, Method: "GET", Depth: r.Depth, Ctx: ctx})
+	return EncodeRequest(r)
 }
 
 // AddRequest implements queue.Storage for requests added through Colly's
@@ -169,7 +164,7 @@ type seenSet struct {
 	m  map[string]struct{}
 }
 
-func (s *seenSet) add(u string) bool {
+func (s *seenSet) add(u, _ string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, ok := s.m[u]; ok {

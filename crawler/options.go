@@ -62,6 +62,10 @@ type Options struct {
 	// Committed, when set, is called with the URLs of the pages each of the
 	// store's commits made durable (see store.WriterOptions.Committed).
 	Committed func(pages []string)
+	// Shared, when set, crawls together with other processes: the frontier,
+	// the seen set and robots.txt are the job's (package swarm); MaxPages
+	// does not apply. nil: this process crawls alone, resumably from its store.
+	Shared Shared
 	// Logger receives the crawl's log; nil discards it.
 	Logger *slog.Logger
 	// Transport sends the requests; nil means a tuned http.Transport.

@@ -130,7 +130,7 @@ func (r *run) onResponse(resp *colly.Response) {
 	links := r.links(page, final)
 	if depth < r.opts.Depth {
 		for _, link := range links {
-			if r.inScope(link) && r.seen.add(link.String()) {
+			if r.inScope(link) && r.seen.add(link.String(), key) {
 				r.consider(context.Background(), link, depth+1, key)
 			}
 		}
@@ -187,7 +187,8 @@ func (r *run) onError(resp *colly.Response, err error) {
 	defer r.frontier.done(key)
 	alsoSeen := r.takeRedirects(key)
 	if errors.Is(err, errShutdown) {
-		return // no outcome: the URL stays in the frontier for the next run
+		r.frontier.abandon(key) // no outcome: the URL stays in the frontier for the next run
+		return
 	}
 	f := store.Failure{URL: key, Status: resp.StatusCode, Depth: resp.Request.Depth, Referrer: resp.Ctx.Get(ctxReferrer), At: r.opts.Now()}
 	f.Reason, f.Detail = classify(resp, err)
@@ -264,7 +265,7 @@ func (r *run) redirect(req *http.Request, via []*http.Request) error {
 	if ok, err := r.hosts.allowed(req.Context(), target.Scheme, target.Host, robotsPath(target)); err != nil || !ok {
 		return fmt.Errorf("%w: %s", errRedirectRobots, t)
 	}
-	if !r.seen.add(t) {
+	if !r.seen.add(t, key) {
 		return fmt.Errorf("%w: %s", errRedirectSeen, t)
 	}
 	prev, _ := r.redirects.Load(key)

@@ -2,6 +2,7 @@ package crawler
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -20,6 +21,9 @@ type hosts struct {
 	ignore    bool
 	logger    *slog.Logger
 	onNewHost func(host string, crawlDelay time.Duration)
+	// shared, when set, gives the robots.txt another process of the job
+	// fetched, or fetches it through the function it is given.
+	shared func(ctx context.Context, host string, fetch func(context.Context) RobotsFile) RobotsFile
 
 	mu sync.Mutex // protects byHost
 	// byHost holds one entry per host; its once makes other goroutines
@@ -67,7 +71,14 @@ func (h *hosts) load(ctx context.Context, r *hostRules, scheme, host string) {
 	if h.ignore {
 		return
 	}
-	data, err := h.fetch(ctx, scheme+"://"+host+"/robots.txt")
+	u := scheme + "://" + host + "/robots.txt"
+	var file RobotsFile
+	if h.shared != nil {
+		file = h.shared(ctx, host, func(ctx context.Context) RobotsFile { return h.fetch(ctx, u) })
+	} else {
+		file = h.fetch(ctx, u)
+	}
+	data, err := file.parse()
 	if err != nil {
 		// RFC 9309 §2.3.1.4: an unreachable robots.txt means "disallow all".
 		r.err = fmt.Errorf("robots.txt of %s unreachable: %w", host, err)
@@ -81,27 +92,34 @@ func (h *hosts) load(ctx context.Context, r *hostRules, scheme, host string) {
 	}
 }
 
-func (h *hosts) fetch(ctx context.Context, u string) (*robotstxt.RobotsData, error) {
+func (h *hosts) fetch(ctx context.Context, u string) RobotsFile {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
-		return nil, err
+		return RobotsFile{Err: err.Error()}
 	}
 	req.Header.Set("User-Agent", h.userAgent)
 	resp, err := h.client.Do(req)
 	if err != nil {
-		return nil, err
+		return RobotsFile{Err: err.Error()}
 	}
 	defer resp.Body.Close()
 	body, err := io.ReadAll(io.LimitReader(resp.Body, 512<<10)) // RFC 9309: at least 500 KiB
 	if err != nil {
-		return nil, err
+		return RobotsFile{Err: err.Error()}
+	}
+	return RobotsFile{Status: resp.StatusCode, Body: body}
+}
+
+func (f RobotsFile) parse() (*robotstxt.RobotsData, error) {
+	if f.Err != "" {
+		return nil, errors.New(f.Err)
 	}
 	// RFC 9309 §2.3.1.4: 5xx (after the transport's retries) is "disallow
 	// all". robotstxt's FindGroup ignores its own disallow-all marker and
 	// would allow everything, so it is an error here, like no answer.
-	if resp.StatusCode >= 500 {
-		return nil, fmt.Errorf("HTTP %d (server error: the host is not crawled this run)", resp.StatusCode)
+	if f.Status >= 500 {
+		return nil, fmt.Errorf("HTTP %d (server error: the host is not crawled this run)", f.Status)
 	}
 	// 4xx: no rules.
-	return robotstxt.FromStatusAndBytes(resp.StatusCode, body)
+	return robotstxt.FromStatusAndBytes(f.Status, f.Body)
 }

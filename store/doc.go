@@ -49,6 +49,11 @@
 // enqueues it twice; its frontier entry is deleted in the same transaction
 // that stores its outcome (a page or a failure).
 //
+// [DB.Merge] adds another store's crawl of the same entry URL (a worker's
+// shard of a distributed crawl, package swarm) to a store: a page fetched
+// in two shards is kept once, a page wins over a failure. Mining results
+// are not merged; mine the merged store.
+//
 // # Caveats
 //
 // Page bodies are stored decoded to UTF-8 (the original charset is kept in

@@ -12,7 +12,8 @@ import (
 func TestPackageArrows(t *testing.T) {
 	forbidden := map[string][]string{
 		"infocrawl/store":   {"infocrawl/crawler", "infocrawl/mine", "infocrawl/config", "github.com/gocolly/colly/v2"},
-		"infocrawl/crawler": {"infocrawl/mine", "infocrawl/focus", "infocrawl/config"},
+		"infocrawl/crawler": {"infocrawl/mine", "infocrawl/focus", "infocrawl/config", "infocrawl/swarm", "github.com/nats-io/nats.go"},
+		"infocrawl/swarm":   {"infocrawl/mine", "infocrawl/focus", "infocrawl/config"},
 		"infocrawl/mine":    {"infocrawl/crawler", "infocrawl/focus", "infocrawl/config", "github.com/gocolly/colly/v2"},
 		"infocrawl/focus":   {"infocrawl/config", "infocrawl/export", "infocrawl/view"},
 		"infocrawl/view":    {"infocrawl/crawler", "infocrawl/focus", "infocrawl/config", "github.com/gocolly/colly/v2"},

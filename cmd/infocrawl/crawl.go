@@ -11,6 +11,7 @@ import (
 	"infocrawl/crawler"
 	"infocrawl/focus"
 	"infocrawl/store"
+	"infocrawl/swarm"
 )
 
 const crawlAbout = `Crawls the site at URL breadth-first into the store file, staying on URL's
@@ -29,7 +30,15 @@ to --depth following only the links inside TOC blocks (lists of stories)
 and the further pages of those lists, mining each page as it arrives.
 With --sitemaps (the default with --focus) it also queues the URLs the
 site's sitemaps and feeds list, before focusing. A focused crawl resumes
-like a plain one; a store holds one kind of crawl.`
+like a plain one; a store holds one kind of crawl.
+
+With --nats, the crawl is shared by every worker started with the same
+URL (or --job) on any machine: they take URLs from one frontier on the
+NATS JetStream server, claim each URL once, and each stores what it
+fetched in its own --db (a shard; join them with "infocrawl merge").
+--parallel and --delay then hold per host for the whole job. A worker
+that dies loses nothing: its unacknowledged URLs go to the others after
+--ack-wait. Every worker exits when the job's frontier is empty.`
 
 func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	cfg := config.Default()
@@ -50,6 +59,9 @@ func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if cfg.DB == "" {
 		return usageError("--db FILE is required (the store to write, or to resume)")
 	}
+	if err := checkSwarmFlags(cfg); err != nil {
+		return err
+	}
 	if _, err := crawler.Canonical(pos[0]); err != nil {
 		return usageError("URL %q: %v (want an http or https URL)", pos[0], err)
 	}
@@ -66,6 +78,9 @@ func crawlInto(ctx context.Context, cfg config.Config, entry string, stdout, std
 	if cfg.Focus {
 		return focusInto(ctx, db, cfg, entry, stdout, stderr)
 	}
+	if cfg.NATS != "" {
+		return swarmInto(ctx, db, cfg, entry, stdout, stderr)
+	}
 	if phase, err := db.Phase(); err != nil {
 		return err
 	} else if phase != "" {
@@ -74,6 +89,50 @@ func crawlInto(ctx context.Context, cfg config.Config, entry string, stdout, std
 	c := crawler.New(db, crawlerOptions(cfg, newLogger(stderr, cfg.LogLevel)))
 	ended := crawlReport(c, cfg, stdout, stderr)
 	res, err := c.Run(ctx, entry)
+	ended(res)
+	switch {
+	case errors.Is(err, crawler.ErrEntryMismatch):
+		return usageError("%v", err)
+	case err != nil:
+		return err
+	case res.Interrupted:
+		return interrupted(cfg.DB, stderr)
+	}
+	return nil
+}
+
+// checkSwarmFlags refuses what a distributed crawl does not do.
+func checkSwarmFlags(cfg config.Config) error {
+	switch {
+	case cfg.NATS == "" && cfg.Job != "":
+		return usageError("--job names a crawl shared through --nats; add --nats")
+	case cfg.NATS == "":
+		return nil
+	case cfg.Focus:
+		return usageError("--focus does not run with --nats (a focused crawl mines as it goes, in one process)")
+	case cfg.MaxPages > 0:
+		return usageError("--max-pages does not apply with --nats: the job ends when its frontier is empty")
+	case cfg.Job != "":
+		if err := swarm.CheckJob(cfg.Job); err != nil {
+			return usageError("--job: %v", err)
+		}
+	}
+	return nil
+}
+
+// swarmInto runs one worker of a crawl shared through NATS (package swarm).
+func swarmInto(ctx context.Context, db *store.DB, cfg config.Config, entry string, stdout, stderr io.Writer) error {
+	if phase, err := db.Phase(); err != nil {
+		return err
+	} else if phase != "" {
+		return usageError("%s holds a focused crawl; a worker needs its own --db", cfg.DB)
+	}
+	logger := newLogger(stderr, cfg.LogLevel)
+	ended := func(*crawler.Result) {}
+	res, err := swarm.Crawl(ctx, db, entry, crawlerOptions(cfg, logger), swarm.Options{
+		URL: cfg.NATS, Job: cfg.Job, AckWait: cfg.AckWait, Logger: logger,
+		Crawling: func(c *crawler.Crawler) { ended = crawlReport(c, cfg, stdout, stderr) },
+	})
 	ended(res)
 	switch {
 	case errors.Is(err, crawler.ErrEntryMismatch):

@@ -62,6 +62,9 @@ func bindCrawlFlags(fs *flag.FlagSet, cfg *config.Config) {
 	fs.IntVar(&cfg.LearnDepth, "learn-depth", cfg.LearnDepth, "with --focus: crawl every link up to `N` hops before focusing")
 	fs.IntVar(&cfg.LearnPages, "learn-pages", cfg.LearnPages, "with --focus: stop learning once the store holds `N` pages (0: no limit)")
 	fs.BoolVar(&cfg.Sitemaps, "sitemaps", cfg.Sitemaps, "with --focus: also queue the URLs of the site's sitemaps and feeds (a plain crawl never reads them)")
+	fs.StringVar(&cfg.NATS, "nats", cfg.NATS, "join a crawl shared by many workers through this NATS JetStream `server` (nats://host:4222); --db is this worker's shard")
+	fs.StringVar(&cfg.Job, "job", cfg.Job, "with --nats: the shared crawl's `name` (default: from URL's host and path)")
+	fs.DurationVar(&cfg.AckWait, "ack-wait", cfg.AckWait, "with --nats: a URL held by a worker silent this long goes to another worker")
 	bindOutputFlags(fs, cfg)
 }
 

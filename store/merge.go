@@ -1,0 +1,169 @@
+package store
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// ErrOtherCrawl is returned by Merge when a shard holds a crawl of another
+// entry URL than the store it is merged into.
+var ErrOtherCrawl = errors.New("holds a crawl of another entry URL")
+
+// MergeStats says what Merge took from a shard.
+type MergeStats struct {
+	Pages      int // pages added
+	Duplicates int // pages already in the store (fetched twice), kept once
+	Failures   int // failures added (a URL that has a page keeps the page)
+	Pending    int // frontier requests added
+	// Mined is the shard's mining results, which are not merged: each
+	// shard's clusters and their statistics are its own (see Merge).
+	Mined int
+}
+
+// mergeChunk bounds one transaction of Merge.
+const mergeChunk = 1000
+
+// Merge adds the crawl in src (a worker's shard) to db: its pages, its
+// failures, its seen set, its pending frontier and its cookies. A URL
+// stored in both keeps db's page; a failure is added only for a URL with
+// no page, and a page replaces a failure. db takes src's entry URL if it
+// has none; a shard of another crawl gives ErrOtherCrawl.
+//
+// Mining results are not merged: each shard clustered its own pages and
+// numbered its own clusters, so their term statistics cannot be added up
+// without clustering the union again. Mine the merged store instead.
+func (db *DB) Merge(src *DB) (MergeStats, error) {
+	var st MergeStats
+	srcEntry, err := src.Entry()
+	if err != nil {
+		return st, err
+	}
+	entry, err := db.Entry()
+	if err != nil {
+		return st, err
+	}
+	switch {
+	case srcEntry == "":
+	case entry == "":
+		if err := db.SetEntry(srcEntry); err != nil {
+			return st, err
+		}
+	case entry != srcEntry:
+		return st, fmt.Errorf("store: merge %s: %w (%s, not %s)", src.path, ErrOtherCrawl, srcEntry, entry)
+	}
+	steps := []struct {
+		bucket []byte
+		put    func(tx *bolt.Tx, k, v []byte) error
+	}{
+		{bucketPages, func(tx *bolt.Tx, k, v []byte) error {
+			pages := tx.Bucket(bucketPages)
+			if pages.Get(k) != nil {
+				st.Duplicates++
+				return nil
+			}
+			st.Pages++
+			if err := tx.Bucket(bucketFailures).Delete(k); err != nil {
+				return err
+			}
+			if err := pages.Put(k, v); err != nil {
+				return err
+			}
+			return complete(tx, k)
+		}},
+		{bucketFailures, func(tx *bolt.Tx, k, v []byte) error {
+			if tx.Bucket(bucketPages).Get(k) != nil || tx.Bucket(bucketFailures).Get(k) != nil {
+				return nil
+			}
+			st.Failures++
+			if err := tx.Bucket(bucketFailures).Put(k, v); err != nil {
+				return err
+			}
+			return complete(tx, k)
+		}},
+		{bucketSeen, func(tx *bolt.Tx, k, _ []byte) error {
+			if tx.Bucket(bucketSeen).Get(k) != nil {
+				return nil
+			}
+			return tx.Bucket(bucketSeen).Put(k, []byte{})
+		}},
+		{bucketFrontier, func(tx *bolt.Tx, _, v []byte) error {
+			var r Request
+			if err := json.Unmarshal(v, &r); err != nil {
+				return fmt.Errorf("frontier entry: %w", err)
+			}
+			seen := tx.Bucket(bucketSeen)
+			key := []byte(r.URL)
+			if s := seen.Get(key); s != nil && len(s) != 0 || tx.Bucket(bucketPages).Get(key) != nil || tx.Bucket(bucketFailures).Get(key) != nil {
+				return nil // has an outcome here, or is queued already
+			}
+			fr := tx.Bucket(bucketFrontier)
+			seq, err := fr.NextSequence()
+			if err != nil {
+				return err
+			}
+			st.Pending++
+			if err := fr.Put(seqKey(seq), v); err != nil {
+				return err
+			}
+			return seen.Put(key, seqKey(seq))
+		}},
+		{bucketCookies, func(tx *bolt.Tx, k, v []byte) error {
+			if tx.Bucket(bucketCookies).Get(k) != nil {
+				return nil
+			}
+			return tx.Bucket(bucketCookies).Put(k, v)
+		}},
+	}
+	for _, s := range steps {
+		if err := copyBucket(src, db, s.bucket, s.put); err != nil {
+			return st, fmt.Errorf("store: merge %s into %s: %s: %w", src.path, db.path, s.bucket, err)
+		}
+	}
+	err = src.bolt.View(func(tx *bolt.Tx) error {
+		st.Mined = tx.Bucket(bucketMined).Stats().KeyN
+		return nil
+	})
+	return st, err
+}
+
+// copyBucket reads src's bucket in chunks and applies put to each pair
+// in db, one transaction a chunk.
+func copyBucket(src, db *DB, bucket []byte, put func(tx *bolt.Tx, k, v []byte) error) error {
+	var after []byte
+	for {
+		var ks, vs [][]byte
+		err := src.bolt.View(func(tx *bolt.Tx) error {
+			c := tx.Bucket(bucket).Cursor()
+			k, v := c.First()
+			if after != nil {
+				k, v = c.Seek(after)
+				if k != nil && bytes.Equal(k, after) {
+					k, v = c.Next()
+				}
+			}
+			for ; k != nil && len(ks) < mergeChunk; k, v = c.Next() {
+				ks, vs = append(ks, bytes.Clone(k)), append(vs, bytes.Clone(v))
+			}
+			return nil
+		})
+		if err != nil || len(ks) == 0 {
+			return err
+		}
+		err = db.bolt.Update(func(tx *bolt.Tx) error {
+			for i := range ks {
+				if err := put(tx, ks[i], vs[i]); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		after = ks[len(ks)-1]
+	}
+}
