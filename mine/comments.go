@@ -40,16 +40,7 @@ func addComments(g []*minedPage, out []*Result) {
 // answers: the list is flat, the thread is not kept.
 func pageComments(p *Page) []Comment {
 	var out []Comment
-	in := make([]bool, len(p.Nodes))
-	for _, n := range p.Nodes {
-		if n.Parent != nil && in[n.Parent.Index] {
-			in[n.Index] = true
-			continue
-		}
-		if pageWide(n) || !commentish(n) {
-			continue
-		}
-		in[n.Index] = true
+	for _, n := range commentSections(p) {
 		out = sectionComments(n.H, out)
 	}
 	return out

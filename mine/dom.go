@@ -64,6 +64,10 @@ type Page struct {
 	Title    string   // from <title>
 	base     *url.URL // resolves links: the page's <base>, else URL
 	site     string   // siteOf(URL.Host), once asked for
+	// sections are the outermost comment sections, once asked for
+	// (commentSections).
+	sections     []*Node
+	sectionsDone bool
 }
 
 // blockTags start a new segment (docs/ALGORITHMS.md §2's block elements, plus

@@ -210,16 +210,32 @@ func commentish(n *Node) bool {
 	return false
 }
 
-// markComments marks the segments inside comment sections as template.
-func markComments(p *Page) {
+// commentSections returns the page's outermost comment sections, in
+// document order, working them out once: both marking them template and
+// splitting them into comments need them.
+func commentSections(p *Page) []*Node {
+	if p.sectionsDone {
+		return p.sections
+	}
 	in := make([]bool, len(p.Nodes))
 	for _, n := range p.Nodes {
-		in[n.Index] = (!pageWide(n) && commentish(n)) || (n.Parent != nil && in[n.Parent.Index])
-	}
-	for i := range p.Segments {
-		if in[p.Segments[i].Owner.Index] {
-			p.Segments[i].Template = true
+		if n.Parent != nil && in[n.Parent.Index] {
+			in[n.Index] = true
+			continue
 		}
+		if !pageWide(n) && commentish(n) {
+			in[n.Index] = true
+			p.sections = append(p.sections, n)
+		}
+	}
+	p.sectionsDone = true
+	return p.sections
+}
+
+// markComments marks the segments inside comment sections as template.
+func markComments(p *Page) {
+	for _, n := range commentSections(p) {
+		p.walkSegments(n, func(s *Segment) { s.Template = true })
 	}
 }
 
