@@ -21,7 +21,6 @@ type run struct {
 }
 
 func (r *mdRenderer) text(cur *run, s string, code bool) {
-	start := -1
 	emit := func(w string) {
 		cur.plain.WriteString(w)
 		if cur.md.Len() == 0 {
@@ -36,23 +35,7 @@ func (r *mdRenderer) text(cur *run, s string, code bool) {
 		}
 		cur.space, cur.words = false, true
 	}
-	for i, c := range s {
-		switch {
-		case !isSpace(c):
-			if start < 0 {
-				start = i
-			}
-		case start >= 0:
-			emit(s[start:i])
-			start = -1
-			fallthrough
-		default:
-			cur.space = true
-		}
-	}
-	if start >= 0 {
-		emit(s[start:])
-	}
+	eachWord(s, &cur.space, emit)
 }
 
 func endsLine(cur *run) bool {
