@@ -98,12 +98,7 @@ func (b *bylineScanner) top() *openElem {
 // start opens an element; void and self-closing ones open and close.
 func (b *bylineScanner) start(t html.Token, selfClosing bool) {
 	a := t.DataAtom
-	if top := b.top(); top.tag == "p" && closesP[a] || (a == atom.Li || a == atom.Dt || a == atom.Dd || a == atom.Option) && top.tag == t.Data {
-		b.pop()
-	}
-	if a == atom.Br || closesP[a] || a == atom.Li || a == atom.Td || a == atom.Dd {
-		b.windowBreak()
-	}
+	b.closeImplied(t)
 	parent := b.top()
 	b.serial++
 	e := openElem{tag: t.Data, serial: b.serial, comment: parent.comment, skip: parent.skip, byline: parent.byline,
@@ -114,64 +109,92 @@ func (b *bylineScanner) start(t html.Token, selfClosing bool) {
 	case atom.Script, atom.Style, atom.Noscript, atom.Template, atom.Svg, atom.Textarea:
 		e.raw = true
 	}
-	id, class, rel, href := attr(t, "id"), attr(t, "class"), attr(t, "rel"), attr(t, "href")
-	var names bool // the class names the author itself
-	var fn bool
-	// html and body describe the whole page ("one-sidebar"), as in mine.
-	if (id != "" || class != "") && !e.comment && a != atom.Html && a != atom.Body {
-		lc := strings.ToLower(id + " " + class)
-		// mine decides; the words it looks for say whether to ask.
-		if strings.Contains(lc, "comment") || strings.Contains(lc, "disqus") || strings.Contains(lc, "respond") {
-			e.comment = mine.CommentSection(t.Data, id, class)
-		}
-		for _, w := range classWords(lc) {
-			switch {
-			case skipWords[w]:
-				e.skip = true
-			case w == "vcard":
-				e.vcard = true
-			case w == "fn":
-				fn = true
-			case bylineWords[w]:
-				e.byline = true
-			case metaWords[w]:
-				e.meta = true
-			}
-			// "author-name", "entry-author", "byline__author": the element
-			// holds the name, not a byline around it.
-			// Drupal's "Submitted by <a class=username>" names its author
-			// by the user's name.
-			if w == "username" && (parent.byline || parent.meta) {
-				names = true
-			}
-			if w == "author" || strings.HasSuffix(w, "author-name") || strings.HasSuffix(w, "author_name") ||
-				strings.HasSuffix(w, "-author") || strings.HasSuffix(w, "__author") || w == "authorname" {
-				names = true
-			}
-		}
+	names, fn := e.readClass(t, parent)
+	void := selfClosing || voidElement(a)
+	if !e.comment && !e.skip && !e.raw && !void {
+		b.collectFor(&e, t, parent, names, fn)
 	}
-	if !e.comment && !e.skip && !e.raw && !(selfClosing || voidElement(a)) {
-		switch {
-		case a == atom.A && hasToken(rel, "author"):
-			e.collectAs(rankRelAuthor, false, true)
-		case fn && parent.vcard, names:
-			e.collectAs(rankHCard, false, true)
-		case a == atom.A && profilePath.MatchString(href) && (parent.byline || parent.meta || b.windowLeft > 0):
-			e.collectAs(rankAuthorLink, false, true)
-		case e.byline && !parent.byline:
-			e.collectAs(rankByLine, false, false)
-		case e.meta && !parent.meta && !e.byline:
-			e.collectAs(rankByLine, true, false)
-		}
-		if e.collect != nil {
-			e.groupSer = b.group()
-			b.collecting++
-		}
-	}
-	if selfClosing || voidElement(a) {
+	if void {
 		return
 	}
 	b.stack = append(b.stack, e)
+}
+
+// closeImplied closes what t's start tag ends, as the HTML parser does
+// (an open <p>, a sibling <li>), and ends a block of the window.
+func (b *bylineScanner) closeImplied(t html.Token) {
+	a := t.DataAtom
+	if top := b.top(); top.tag == "p" && closesP[a] || (a == atom.Li || a == atom.Dt || a == atom.Dd || a == atom.Option) && top.tag == t.Data {
+		b.pop()
+	}
+	if a == atom.Br || closesP[a] || a == atom.Li || a == atom.Td || a == atom.Dd {
+		b.windowBreak()
+	}
+}
+
+// readClass sets e's flags from the words of its id and class; names
+// says the class names the author itself, fn that it is an hCard's name.
+func (e *openElem) readClass(t html.Token, parent *openElem) (names, fn bool) {
+	id, class := attr(t, "id"), attr(t, "class")
+	// html and body describe the whole page ("one-sidebar"), as in mine.
+	if id == "" && class == "" || e.comment || t.DataAtom == atom.Html || t.DataAtom == atom.Body {
+		return false, false
+	}
+	lc := strings.ToLower(id + " " + class)
+	// mine decides; the words it looks for say whether to ask.
+	if strings.Contains(lc, "comment") || strings.Contains(lc, "disqus") || strings.Contains(lc, "respond") {
+		e.comment = mine.CommentSection(t.Data, id, class)
+	}
+	for _, w := range classWords(lc) {
+		switch {
+		case skipWords[w]:
+			e.skip = true
+		case w == "vcard":
+			e.vcard = true
+		case w == "fn":
+			fn = true
+		case bylineWords[w]:
+			e.byline = true
+		case metaWords[w]:
+			e.meta = true
+		}
+		// "author-name", "entry-author", "byline__author": the element
+		// holds the name, not a byline around it.
+		// Drupal's "Submitted by <a class=username>" names its author
+		// by the user's name.
+		if w == "username" && (parent.byline || parent.meta) {
+			names = true
+		}
+		if w == "author" || strings.HasSuffix(w, "author-name") || strings.HasSuffix(w, "author_name") ||
+			strings.HasSuffix(w, "-author") || strings.HasSuffix(w, "__author") || w == "authorname" {
+			names = true
+		}
+	}
+	return names, fn
+}
+
+// collectFor gives e a collector when its text is a byline source: a
+// rel="author" link, an hCard or author name, a profile link, a byline
+// or meta block.
+func (b *bylineScanner) collectFor(e *openElem, t html.Token, parent *openElem, names, fn bool) {
+	a := t.DataAtom
+	rel, href := attr(t, "rel"), attr(t, "href")
+	switch {
+	case a == atom.A && hasToken(rel, "author"):
+		e.collectAs(rankRelAuthor, false, true)
+	case fn && parent.vcard, names:
+		e.collectAs(rankHCard, false, true)
+	case a == atom.A && profilePath.MatchString(href) && (parent.byline || parent.meta || b.windowLeft > 0):
+		e.collectAs(rankAuthorLink, false, true)
+	case e.byline && !parent.byline:
+		e.collectAs(rankByLine, false, false)
+	case e.meta && !parent.meta && !e.byline:
+		e.collectAs(rankByLine, true, false)
+	}
+	if e.collect != nil {
+		e.groupSer = b.group()
+		b.collecting++
+	}
 }
 
 func (e *openElem) collectAs(rank int, needBy, anyCase bool) {

@@ -194,9 +194,7 @@ func (b *builder) element(h *html.Node, parent *Node) *Node {
 // nearest element's CLEN or its link's ALEN. Whitespace is collapsed the
 // way a browser shows it: "<b>a</b>b" is one word, "a <b>b</b>" two.
 func (b *builder) text(n *Node, s string) {
-	// Words as strings.Fields finds them, without its slice: this runs
-	// for every text node of every page.
-	added, start := 0, -1
+	added := 0
 	if b.pre > 0 {
 		b.preText(s)
 	}
@@ -217,6 +215,25 @@ func (b *builder) text(n *Node, s string) {
 		added += utf8.RuneCountInString(w)
 		b.space = false
 	}
+	eachWord(s, &b.space, word)
+	if added == 0 {
+		return // only spaces: b.space is set if there were any
+	}
+	b.inner = commonAncestor(b.inner, n)
+	if b.inLink != nil {
+		b.link += added
+		b.inLink.ALen += added
+		return
+	}
+	n.CLen += added
+}
+
+// eachWord calls word with each of s's words, as strings.Fields splits
+// them, and sets *space at each space, so that word sees whether a space
+// came before its word (since it last cleared *space). No slice of
+// words: the builder runs it for every text node of every page.
+func eachWord(s string, space *bool, word func(string)) {
+	start := -1
 	for i, r := range s {
 		switch {
 		case !isSpace(r):
@@ -228,22 +245,12 @@ func (b *builder) text(n *Node, s string) {
 			start = -1
 			fallthrough
 		default:
-			b.space = true
+			*space = true
 		}
 	}
 	if start >= 0 {
 		word(s[start:])
 	}
-	if added == 0 {
-		return // only spaces: b.space is set if there were any
-	}
-	b.inner = commonAncestor(b.inner, n)
-	if b.inLink != nil {
-		b.link += added
-		b.inLink.ALen += added
-		return
-	}
-	n.CLen += added
 }
 
 // isSpace is strings.Fields' notion of space, Unicode's (U+00A0

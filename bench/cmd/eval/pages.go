@@ -53,17 +53,43 @@ type winLoss struct {
 // counts, and writes OUT/<dataset>/pages.tsv.
 func (ev *evaluation) pages(ds string, groups []dataset.Group, rows []row) (pageSummary, error) {
 	ps := pageSummary{Dataset: ds, Scores: map[string]pageScore{}}
-	type page struct {
-		id, group, site, mode string
-		goldChars             int
-		docs                  map[string]docScore
+	pages, byExt, err := ps.collect(groups, rows)
+	if err != nil {
+		return ps, err
 	}
-	var pages []*page
+	var exts []string
+	for _, e := range ev.report.Extractors {
+		if ds := byExt[e]; len(ds) > 0 {
+			exts = append(exts, e)
+			ps.Scores[e] = aggregatePages(ds)
+		}
+	}
+	ps.WinLoss = winLosses(exts, pages)
+	// pages.tsv, the worst pages of the first extractor first.
+	sortBy := ""
+	if len(exts) > 0 {
+		sortBy = exts[0]
+	}
+	sortWorstFirst(pages, sortBy)
+	return ps, os.WriteFile(filepath.Join(ev.out, ds, "pages.tsv"), []byte(pagesTSV(pages, exts)), 0o644)
+}
+
+// A scoredPage is one page of a dataset with its scores by extractor.
+type scoredPage struct {
+	id, group, site, mode string
+	goldChars             int
+	docs                  map[string]docScore
+}
+
+// collect counts the groups' pages into ps and gathers their scores: by
+// page, and by extractor.
+func (ps *pageSummary) collect(groups []dataset.Group, rows []row) ([]*scoredPage, map[string][]docScore, error) {
+	var pages []*scoredPage
 	byExt := map[string][]docScore{}
 	for i, g := range groups {
 		gold, err := g.GoldTexts()
 		if err != nil {
-			return ps, err
+			return nil, nil, err
 		}
 		ps.Pages += len(g.Files)
 		if g.Mode == dataset.Single {
@@ -72,10 +98,10 @@ func (ev *evaluation) pages(ds string, groups []dataset.Group, rows []row) (page
 			ps.SitePages += len(g.Files)
 			ps.Sites++
 		}
-		byID := map[string]*page{}
+		byID := map[string]*scoredPage{}
 		for _, f := range g.Files {
 			id := dataset.PageName(f)
-			p := &page{id: id, group: g.Name, site: g.Sites[id], mode: g.Mode,
+			p := &scoredPage{id: id, group: g.Name, site: g.Sites[id], mode: g.Mode,
 				goldChars: utf8.RuneCountInString(gold[id]), docs: map[string]docScore{}}
 			byID[id] = p
 			pages = append(pages, p)
@@ -87,13 +113,12 @@ func (ev *evaluation) pages(ds string, groups []dataset.Group, rows []row) (page
 			byExt[d.Pred] = append(byExt[d.Pred], d)
 		}
 	}
-	var exts []string
-	for _, e := range ev.report.Extractors {
-		if ds := byExt[e]; len(ds) > 0 {
-			exts = append(exts, e)
-			ps.Scores[e] = aggregatePages(ds)
-		}
-	}
+	return pages, byExt, nil
+}
+
+// winLosses compares each infocrawl extractor of exts with each peer.
+func winLosses(exts []string, pages []*scoredPage) []winLoss {
+	var wls []winLoss
 	for _, e := range exts {
 		if !strings.HasPrefix(e, "infocrawl") {
 			continue
@@ -102,37 +127,44 @@ func (ev *evaluation) pages(ds string, groups []dataset.Group, rows []row) (page
 			if strings.HasPrefix(peer, "infocrawl") {
 				continue
 			}
-			wl := winLoss{Extractor: e, Peer: peer}
-			for _, p := range pages {
-				a, ok1 := p.docs[e]
-				b, ok2 := p.docs[peer]
-				if !ok1 || !ok2 {
-					continue
-				}
-				switch d := a.f1() - b.f1(); {
-				case d > tie:
-					wl.Wins++
-				case d < -tie:
-					wl.Losses++
-				default:
-					wl.Ties++
-				}
-			}
-			ps.WinLoss = append(ps.WinLoss, wl)
+			wls = append(wls, countWinLoss(e, peer, pages))
 		}
 	}
-	// pages.tsv, the worst pages of the first extractor first.
-	sortBy := ""
-	if len(exts) > 0 {
-		sortBy = exts[0]
+	return wls
+}
+
+// countWinLoss counts the pages both e and peer scored by whose F1 is
+// the higher, beyond a tie.
+func countWinLoss(e, peer string, pages []*scoredPage) winLoss {
+	wl := winLoss{Extractor: e, Peer: peer}
+	for _, p := range pages {
+		a, ok1 := p.docs[e]
+		b, ok2 := p.docs[peer]
+		if !ok1 || !ok2 {
+			continue
+		}
+		switch d := a.f1() - b.f1(); {
+		case d > tie:
+			wl.Wins++
+		case d < -tie:
+			wl.Losses++
+		default:
+			wl.Ties++
+		}
 	}
-	f1 := func(p *page) float64 {
-		if d, ok := p.docs[sortBy]; ok {
+	return wl
+}
+
+// sortWorstFirst orders pages by ext's F1, lowest first (pages ext did
+// not score last), then by id.
+func sortWorstFirst(pages []*scoredPage, ext string) {
+	f1 := func(p *scoredPage) float64 {
+		if d, ok := p.docs[ext]; ok {
 			return d.f1()
 		}
 		return math.Inf(1)
 	}
-	slices.SortStableFunc(pages, func(a, b *page) int {
+	slices.SortStableFunc(pages, func(a, b *scoredPage) int {
 		if fa, fb := f1(a), f1(b); fa != fb {
 			if fa < fb {
 				return -1
@@ -141,6 +173,11 @@ func (ev *evaluation) pages(ds string, groups []dataset.Group, rows []row) (page
 		}
 		return strings.Compare(a.id, b.id)
 	})
+}
+
+// pagesTSV is pages.tsv: a line per page, with each extractor's
+// precision, recall and F1 where it scored the page.
+func pagesTSV(pages []*scoredPage, exts []string) string {
 	var b strings.Builder
 	b.WriteString("page\tgroup\tsite\tmode\tgold_chars")
 	for _, e := range exts {
@@ -158,7 +195,7 @@ func (ev *evaluation) pages(ds string, groups []dataset.Group, rows []row) (page
 		}
 		b.WriteString("\n")
 	}
-	return ps, os.WriteFile(filepath.Join(ev.out, ds, "pages.tsv"), []byte(b.String()), 0o644)
+	return b.String()
 }
 
 // aggregatePages is score.py's aggregate: precision the mean over pages
