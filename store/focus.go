@@ -10,28 +10,10 @@ import (
 // which one it is in so that a killed crawl resumes in the right one.
 
 // Phase returns the crawl phase recorded by SetPhase, "" if none.
-func (db *DB) Phase() (string, error) {
-	var phase string
-	err := db.bolt.View(func(tx *bolt.Tx) error {
-		phase = string(tx.Bucket(bucketMeta).Get(keyPhase))
-		return nil
-	})
-	if err != nil {
-		return "", fmt.Errorf("store: read phase: %w", err)
-	}
-	return phase, nil
-}
+func (db *DB) Phase() (string, error) { return db.meta(keyPhase, "phase") }
 
 // SetPhase records the crawl's phase.
-func (db *DB) SetPhase(phase string) error {
-	err := db.bolt.Update(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketMeta).Put(keyPhase, []byte(phase))
-	})
-	if err != nil {
-		return fmt.Errorf("store: set phase %s: %w", phase, err)
-	}
-	return nil
-}
+func (db *DB) SetPhase(phase string) error { return db.setMeta(keyPhase, "phase", phase) }
 
 // DropFrontier forgets every pending request, and that its URL was seen,
 // so a later crawl may find it again or not. It returns how many it

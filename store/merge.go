@@ -38,96 +38,121 @@ const mergeChunk = 1000
 // without clustering the union again. Mine the merged store instead.
 func (db *DB) Merge(src *DB) (MergeStats, error) {
 	var st MergeStats
-	srcEntry, err := src.Entry()
-	if err != nil {
+	if err := db.adoptEntry(src); err != nil {
 		return st, err
-	}
-	entry, err := db.Entry()
-	if err != nil {
-		return st, err
-	}
-	switch {
-	case srcEntry == "":
-	case entry == "":
-		if err := db.SetEntry(srcEntry); err != nil {
-			return st, err
-		}
-	case entry != srcEntry:
-		return st, fmt.Errorf("store: merge %s: %w (%s, not %s)", src.path, ErrOtherCrawl, srcEntry, entry)
 	}
 	steps := []struct {
 		bucket []byte
 		put    func(tx *bolt.Tx, k, v []byte) error
 	}{
-		{bucketPages, func(tx *bolt.Tx, k, v []byte) error {
-			pages := tx.Bucket(bucketPages)
-			if pages.Get(k) != nil {
-				st.Duplicates++
-				return nil
-			}
-			st.Pages++
-			if err := tx.Bucket(bucketFailures).Delete(k); err != nil {
-				return err
-			}
-			if err := pages.Put(k, v); err != nil {
-				return err
-			}
-			return complete(tx, k)
-		}},
-		{bucketFailures, func(tx *bolt.Tx, k, v []byte) error {
-			if tx.Bucket(bucketPages).Get(k) != nil || tx.Bucket(bucketFailures).Get(k) != nil {
-				return nil
-			}
-			st.Failures++
-			if err := tx.Bucket(bucketFailures).Put(k, v); err != nil {
-				return err
-			}
-			return complete(tx, k)
-		}},
-		{bucketSeen, func(tx *bolt.Tx, k, _ []byte) error {
-			if tx.Bucket(bucketSeen).Get(k) != nil {
-				return nil
-			}
-			return tx.Bucket(bucketSeen).Put(k, []byte{})
-		}},
-		{bucketFrontier, func(tx *bolt.Tx, _, v []byte) error {
-			var r Request
-			if err := json.Unmarshal(v, &r); err != nil {
-				return fmt.Errorf("frontier entry: %w", err)
-			}
-			seen := tx.Bucket(bucketSeen)
-			key := []byte(r.URL)
-			if s := seen.Get(key); s != nil && len(s) != 0 || tx.Bucket(bucketPages).Get(key) != nil || tx.Bucket(bucketFailures).Get(key) != nil {
-				return nil // has an outcome here, or is queued already
-			}
-			fr := tx.Bucket(bucketFrontier)
-			seq, err := fr.NextSequence()
-			if err != nil {
-				return err
-			}
-			st.Pending++
-			if err := fr.Put(seqKey(seq), v); err != nil {
-				return err
-			}
-			return seen.Put(key, seqKey(seq))
-		}},
-		{bucketCookies, func(tx *bolt.Tx, k, v []byte) error {
-			if tx.Bucket(bucketCookies).Get(k) != nil {
-				return nil
-			}
-			return tx.Bucket(bucketCookies).Put(k, v)
-		}},
+		{bucketPages, st.putPage},
+		{bucketFailures, st.putFailure},
+		{bucketSeen, putSeen},
+		{bucketFrontier, st.putPending},
+		{bucketCookies, putCookie},
 	}
 	for _, s := range steps {
 		if err := copyBucket(src, db, s.bucket, s.put); err != nil {
 			return st, fmt.Errorf("store: merge %s into %s: %s: %w", src.path, db.path, s.bucket, err)
 		}
 	}
-	err = src.bolt.View(func(tx *bolt.Tx) error {
+	err := src.bolt.View(func(tx *bolt.Tx) error {
 		st.Mined = tx.Bucket(bucketMined).Stats().KeyN
 		return nil
 	})
 	return st, err
+}
+
+// adoptEntry gives db src's entry URL if it has none, and refuses a shard
+// of another crawl.
+func (db *DB) adoptEntry(src *DB) error {
+	srcEntry, err := src.Entry()
+	if err != nil {
+		return err
+	}
+	entry, err := db.Entry()
+	if err != nil {
+		return err
+	}
+	switch {
+	case srcEntry == "":
+	case entry == "":
+		return db.SetEntry(srcEntry)
+	case entry != srcEntry:
+		return fmt.Errorf("store: merge %s: %w (%s, not %s)", src.path, ErrOtherCrawl, srcEntry, entry)
+	}
+	return nil
+}
+
+// putPage adds a shard's page unless db has one; it replaces a failure.
+func (st *MergeStats) putPage(tx *bolt.Tx, k, v []byte) error {
+	pages := tx.Bucket(bucketPages)
+	if pages.Get(k) != nil {
+		st.Duplicates++
+		return nil
+	}
+	st.Pages++
+	if err := tx.Bucket(bucketFailures).Delete(k); err != nil {
+		return err
+	}
+	if err := pages.Put(k, v); err != nil {
+		return err
+	}
+	return complete(tx, k)
+}
+
+// putFailure adds a shard's failure for a URL with no outcome in db.
+func (st *MergeStats) putFailure(tx *bolt.Tx, k, v []byte) error {
+	if tx.Bucket(bucketPages).Get(k) != nil || tx.Bucket(bucketFailures).Get(k) != nil {
+		return nil
+	}
+	st.Failures++
+	if err := tx.Bucket(bucketFailures).Put(k, v); err != nil {
+		return err
+	}
+	return complete(tx, k)
+}
+
+// putSeen marks a shard's seen URL seen in db.
+func putSeen(tx *bolt.Tx, k, _ []byte) error {
+	return putAbsent(tx.Bucket(bucketSeen), k, []byte{})
+}
+
+// putPending queues a shard's pending request unless its URL has an
+// outcome in db or is queued there already.
+func (st *MergeStats) putPending(tx *bolt.Tx, _, v []byte) error {
+	var r Request
+	if err := json.Unmarshal(v, &r); err != nil {
+		return fmt.Errorf("frontier entry: %w", err)
+	}
+	seen := tx.Bucket(bucketSeen)
+	key := []byte(r.URL)
+	if s := seen.Get(key); s != nil && len(s) != 0 || tx.Bucket(bucketPages).Get(key) != nil || tx.Bucket(bucketFailures).Get(key) != nil {
+		return nil // has an outcome here, or is queued already
+	}
+	fr := tx.Bucket(bucketFrontier)
+	seq, err := fr.NextSequence()
+	if err != nil {
+		return err
+	}
+	st.Pending++
+	if err := fr.Put(seqKey(seq), v); err != nil {
+		return err
+	}
+	return seen.Put(key, seqKey(seq))
+}
+
+// putCookie adds a shard's cookies for a host db has none for.
+func putCookie(tx *bolt.Tx, k, v []byte) error {
+	return putAbsent(tx.Bucket(bucketCookies), k, v)
+}
+
+// putAbsent puts k unless b has it: db's own value wins.
+func putAbsent(b *bolt.Bucket, k, v []byte) error {
+	if b.Get(k) != nil {
+		return nil
+	}
+	return b.Put(k, v)
 }
 
 // copyBucket reads src's bucket in chunks and applies put to each pair

@@ -201,28 +201,10 @@ func (db *DB) Close() error {
 }
 
 // Entry returns the entry URL recorded by SetEntry, or "" if none.
-func (db *DB) Entry() (string, error) {
-	var entry string
-	err := db.bolt.View(func(tx *bolt.Tx) error {
-		entry = string(tx.Bucket(bucketMeta).Get(keyEntry))
-		return nil
-	})
-	if err != nil {
-		return "", fmt.Errorf("store: read entry: %w", err)
-	}
-	return entry, nil
-}
+func (db *DB) Entry() (string, error) { return db.meta(keyEntry, "entry") }
 
 // SetEntry records the crawl's entry URL.
-func (db *DB) SetEntry(u string) error {
-	err := db.bolt.Update(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketMeta).Put(keyEntry, []byte(u))
-	})
-	if err != nil {
-		return fmt.Errorf("store: set entry %s: %w", u, err)
-	}
-	return nil
-}
+func (db *DB) SetEntry(u string) error { return db.setMeta(keyEntry, "entry", u) }
 
 // Cookies returns the cookies stored for host, one Set-Cookie value a line.
 func (db *DB) Cookies(host string) (string, error) {

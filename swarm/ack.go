@@ -1,0 +1,97 @@
+package swarm
+
+import (
+	"context"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// acknowledge acknowledges the messages whose outcome the shard has
+// committed, after their host's delay.
+func (w *worker) acknowledge() {
+	defer w.wg.Done()
+	for {
+		select {
+		case <-w.outcome:
+		case <-time.After(20 * time.Millisecond):
+		case <-w.bg.Done():
+			return
+		}
+		w.mu.Lock()
+		batch := w.acks
+		w.acks = nil
+		w.mu.Unlock()
+		if len(batch) == 0 {
+			continue
+		}
+		// What is acknowledged must be in the shard: a worker dying after
+		// the ack would otherwise lose the page.
+		if err := w.w.Flush(); err != nil {
+			w.log.Error("shard commit failed; giving the URLs back", "err", err)
+			for _, h := range batch {
+				h.msg.Nak()
+			}
+			continue
+		}
+		for _, h := range batch {
+			if h.noAck {
+				w.calls.Add(1)
+				h.msg.Nak()
+				continue
+			}
+			if wait := h.hold - time.Since(h.doneAt); wait > 0 {
+				w.mu.Lock()
+				w.holding[h] = true
+				w.mu.Unlock()
+				time.AfterFunc(wait, func() { w.ack(h) })
+				continue
+			}
+			w.ack(h)
+		}
+	}
+}
+
+func (w *worker) ack(h *held) {
+	w.calls.Add(1)
+	err := retry(w.bg, "ack", w.log, func(ctx context.Context) error { return h.msg.DoubleAck(ctx) })
+	if err != nil {
+		w.log.Warn("ack failed; the URL may be fetched again", "url", h.req.URL, "err", err)
+	}
+	w.mu.Lock()
+	delete(w.holding, h)
+	w.mu.Unlock()
+}
+
+// heartbeat tells the server that the messages held here are still being
+// worked on, so only a silent worker's messages are redelivered.
+func (w *worker) heartbeat() {
+	defer w.wg.Done()
+	t := time.NewTicker(w.o.AckWait / 3)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+		case <-w.bg.Done():
+			return
+		}
+		w.mu.Lock()
+		var msgs []jetstream.Msg
+		for _, h := range w.buf {
+			msgs = append(msgs, h.msg)
+		}
+		for _, h := range w.inflight {
+			msgs = append(msgs, h.msg)
+		}
+		for _, h := range w.acks {
+			msgs = append(msgs, h.msg)
+		}
+		for h := range w.holding {
+			msgs = append(msgs, h.msg)
+		}
+		w.mu.Unlock()
+		for _, m := range msgs {
+			m.InProgress()
+		}
+	}
+}

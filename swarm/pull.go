@@ -1,0 +1,198 @@
+package swarm
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"infocrawl/store"
+)
+
+// pull keeps up to parallel requests ready or in flight here, taking them
+// from the current depth's consumers, and ends the job when the stream is
+// empty.
+func (w *worker) pull() {
+	defer w.wg.Done()
+	var p puller
+	for w.stopCtx.Err() == nil {
+		free := w.free()
+		if free <= 0 {
+			w.waitRoom()
+			continue
+		}
+		switch w.look(&p) {
+		case quit:
+			return
+		case again:
+			continue
+		}
+		if w.pullLevel(&p, free) == 0 {
+			p.fresh = time.Time{} // the depth may be over
+		}
+	}
+}
+
+// puller is what pull knows of the job between its rounds.
+type puller struct {
+	lv        level
+	fresh     time.Time // when lv was read
+	next      int       // the subject a round across several starts at
+	emptySeen time.Time // when the stream was first seen empty
+}
+
+// step is what pull does after looking at the job.
+type step int
+
+const (
+	proceed step = iota // take messages from the level's subjects
+	again               // start the next round
+	quit                // the job is over, or the worker stopping
+)
+
+// free is the room here for more requests.
+func (w *worker) free() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.parallel - len(w.buf) - len(w.inflight)
+}
+
+// waitRoom waits a moment for a request here to finish.
+func (w *worker) waitRoom() {
+	select {
+	case <-w.room:
+	case <-time.After(50 * time.Millisecond):
+	}
+}
+
+// look reads the job's level again when the last one is old or had
+// nothing to take.
+func (w *worker) look(p *puller) step {
+	if time.Since(p.fresh) <= 250*time.Millisecond && len(p.lv.subjects) > 0 {
+		return proceed
+	}
+	var err error
+	err = retry(w.stopCtx, "stream info", w.log, func(ctx context.Context) error {
+		p.lv, err = w.level(ctx)
+		return err
+	})
+	if err != nil {
+		return quit
+	}
+	p.fresh = time.Now()
+	w.mu.Lock()
+	w.queued = int(p.lv.total)
+	w.mu.Unlock()
+	if p.lv.total == 0 {
+		return w.empty(p)
+	}
+	p.emptySeen = time.Time{}
+	if len(p.lv.subjects) == 0 {
+		w.sleep(50 * time.Millisecond) // all in flight, at a depth with no message for a moment
+		p.fresh = time.Time{}
+		return again
+	}
+	return proceed
+}
+
+// empty ends the job on an empty stream. When nothing was ever published
+// it waits up to the ack wait: the entry's claimer may still be checking
+// robots.txt, or the entry was refused.
+func (w *worker) empty(p *puller) step {
+	if p.emptySeen.IsZero() {
+		p.emptySeen = time.Now()
+	}
+	if p.lv.lastSeq > 0 || time.Since(p.emptySeen) > w.o.AckWait {
+		w.finish(p.lv.lastSeq)
+		return quit
+	}
+	w.sleep(50 * time.Millisecond)
+	return again
+}
+
+// pullLevel takes up to free messages of the level's subjects and says how
+// many it took. The server holds a lone subject's request open a moment;
+// several subjects are taken in turn, without waiting, so none starves.
+func (w *worker) pullLevel(p *puller, free int) int {
+	subjects := p.lv.subjects
+	if len(subjects) == 1 {
+		return w.fetch(subjects[0], free, true)
+	}
+	got := 0
+	for i := 0; i < len(subjects) && free > 0; i++ {
+		n := w.fetch(subjects[(p.next+i)%len(subjects)], free, false)
+		got += n
+		free -= n
+	}
+	p.next++
+	if got == 0 {
+		w.sleep(10 * time.Millisecond)
+	}
+	return got
+}
+
+func (w *worker) finish(lastSeq uint64) {
+	w.mu.Lock()
+	w.over = true
+	w.mu.Unlock()
+	poke(w.ready)
+	w.log.Info("job over: the frontier is empty", "urls", lastSeq)
+}
+
+// fetch takes up to n messages of subject into buf; wait: let the server
+// hold the request open a moment for messages to come.
+func (w *worker) fetch(subject string, n int, wait bool) int {
+	c, err := w.consumer(w.stopCtx, subject)
+	if err != nil {
+		w.log.Warn("pull", "err", err)
+		w.sleep(100 * time.Millisecond)
+		return 0
+	}
+	w.calls.Add(1)
+	var batch jetstream.MessageBatch
+	if wait {
+		batch, err = c.Fetch(n, jetstream.FetchMaxWait(250*time.Millisecond))
+	} else {
+		batch, err = c.FetchNoWait(n)
+	}
+	if err != nil {
+		w.log.Debug("pull", "subject", subject, "err", err)
+		w.sleep(100 * time.Millisecond)
+		return 0
+	}
+	got := 0
+	for m := range batch.Messages() {
+		got++
+		w.take(m)
+	}
+	return got
+}
+
+// take adds a pulled message to buf.
+func (w *worker) take(m jetstream.Msg) {
+	var r store.Request
+	if err := json.Unmarshal(m.Data(), &r); err != nil || r.URL == "" {
+		w.log.Error("dropping a malformed message", "subject", m.Subject(), "err", err)
+		m.Term()
+		return
+	}
+	h := &held{msg: m, req: r}
+	if d, err := time.ParseDuration(m.Headers().Get(headerHold)); err == nil {
+		h.hold = d
+	}
+	meta, err := m.Metadata()
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if old := w.inflight[r.URL]; old != nil {
+		// Redelivered to us while we hold it (our heartbeats were lost):
+		// acknowledge through the newest delivery.
+		old.msg = m
+		return
+	}
+	if err == nil && meta.NumDelivered > 1 {
+		w.redelivered[r.URL] = true
+	}
+	w.buf = append(w.buf, h)
+	poke(w.ready)
+}
