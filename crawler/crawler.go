@@ -24,6 +24,7 @@ const (
 	ctxSkip     = "infocrawl.skip" // content type of an aborted non-HTML response
 	ctxOrigin   = "infocrawl.origin"
 	ctxLastmod  = "infocrawl.lastmod" // RFC 3339
+	ctxRevisit  = "infocrawl.revisit" // "1" on a refresh's request for a stored page
 )
 
 // ErrEntryMismatch is returned when a store holds a crawl of another site.
@@ -143,6 +144,10 @@ type run struct {
 	stopping chan struct{}
 	started  time.Time
 
+	// again holds the stored pages queued again in this run, so each is
+	// fetched once.
+	again sync.Map // string -> struct{}
+
 	// redirects holds, by page key, the redirect targets claimed in the
 	// seen set while following its redirects; the outcome persists them.
 	redirects sync.Map // string -> []string
@@ -169,6 +174,11 @@ func (c *Crawler) newRun(entry *url.URL) (*run, error) {
 	w := c.db.NewWriter(store.WriterOptions{Committed: o.Committed})
 	r := &run{opts: o, entry: entry, w: w, seen: seen, frontier: newFrontier(w, pending), stopping: make(chan struct{}), started: time.Now()}
 	r.total.Store(int64(pages))
+	for _, q := range pending {
+		if q.Revisit {
+			r.again.Store(q.URL, struct{}{})
+		}
+	}
 	if o.MaxPages > 0 {
 		r.frontier.budget = func(inflight int) bool {
 			ok := r.total.Load()+int64(inflight) < int64(o.MaxPages)
@@ -211,6 +221,7 @@ func (r *run) newCollector(db *store.DB) (*colly.Collector, error) {
 	if err := col.SetStorage(newCollyStorage(db, r.w)); err != nil {
 		return nil, err
 	}
+	col.OnRequest(func(req *colly.Request) { r.conditional(db, req) })
 	col.OnResponseHeaders(r.onHeaders)
 	col.OnResponse(r.onResponse)
 	col.OnError(r.onError)
