@@ -33,6 +33,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"crawl", "crawl a site into a store (resumes an interrupted crawl)", runCrawl},
+		{"refresh", "revisit a finished crawl's lists and fetch only the new stories (--every: repeat)", runRefresh},
 		{"stats", "summarise a store: pages by status and depth, failures, frontier", runStats},
 		{"check", "verify a store's file (bbolt's consistency check); exit 1 if it is damaged", runCheck},
 		{"mine", "mine a store's pages: clusters, templates, article and TOC blocks", runMine},
