@@ -77,13 +77,14 @@ func TestRefreshMeasured(t *testing.T) {
 					t.Errorf("new story %s fetched %d times, want 1", u, hits[u])
 				}
 			}
-			lists, other := 0, []string{}
+			lists, other, revisited := 0, []string{}, []string{}
 			for u, k := range hits {
 				switch {
 				case isNew[u]:
 				case u == testsite.RobotsURI:
 				case site.PageKind(u) == "toc":
 					lists += k
+					revisited = append(revisited, u)
 				default:
 					other = append(other, u)
 				}
@@ -92,6 +93,8 @@ func TestRefreshMeasured(t *testing.T) {
 			if len(other) > 0 {
 				t.Errorf("round 1 fetched pages that are neither new stories nor lists: %v", other)
 			}
+			sort.Strings(revisited)
+			t.Logf("round 1 revisited %v", revisited)
 			siteLists := len(site.Lists())
 			share := float64(lists) / float64(siteLists)
 			t.Logf("round 1: %d fetches (server): %d new stories, %d lists of the site's %d (%.1f%%), robots.txt %d; store: %+v",
