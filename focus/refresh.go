@@ -7,6 +7,7 @@ import (
 	"hash/fnv"
 	"io"
 	"log/slog"
+	"net/url"
 	"sort"
 	"sync"
 	"time"
@@ -113,8 +114,14 @@ func Refresh(ctx context.Context, db *store.DB, opts RefreshOptions) (*store.Rou
 		}
 		var due []store.Request
 		due, sched = sites.due(n, opts.RecheckArticles)
+		var found []store.Request
+		if sites.listed {
+			if found, err = discover(ctx, db, entry, opts.Crawl); err != nil {
+				return nil, interruptedOr(ctx, err)
+			}
+		}
 		round = &store.Round{N: n, Started: opts.Now().UTC(), Queued: len(due)}
-		if err := db.StartRound(*round, due); err != nil {
+		if err := db.StartRound(*round, due, found); err != nil {
 			return nil, err
 		}
 		fmt.Fprintf(opts.Out, "round %d: revisiting %d of %d lists\n", n, len(due), len(sites.heads))
@@ -137,6 +144,29 @@ func Refresh(ctx context.Context, db *store.DB, opts RefreshOptions) (*store.Rou
 	fmt.Fprintf(opts.Out, "round %d: %d fetches: %d new, %d updated, %d unchanged, %d not modified\n",
 		round.N, round.Fetched, round.New, round.Updated, round.Same, round.NotModified)
 	return round, nil
+}
+
+// discover reads the site's sitemaps and feeds again (the crawl used
+// them) for the round to queue what they list that the store has not
+// seen.
+func discover(ctx context.Context, db *store.DB, entry string, co crawler.Options) ([]store.Request, error) {
+	var feeds []string
+	if key, err := crawler.Canonical(entry); err == nil {
+		if p, err := db.Page(key); err == nil {
+			if u, err := url.Parse(p.FinalURL); err == nil {
+				feeds = crawler.FeedLinks(u, p.Body)
+			}
+		}
+	}
+	found, err := crawler.New(db, co).Discover(ctx, entry, crawler.DiscoverOptions{Feeds: feeds})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]store.Request, 0, len(found))
+	for _, f := range found {
+		out = append(out, store.Request{URL: f.URL, Depth: 1, Origin: f.Origin, Lastmod: f.Lastmod})
+	}
+	return out, nil
 }
 
 // checkFinished refuses a store whose crawl has work left.
@@ -251,6 +281,7 @@ type siteLists struct {
 	links    map[string]int  // head -> TOC links
 	sched    map[string]store.Schedule
 	maxDepth int
+	listed   bool // the crawl used sitemaps or feeds
 }
 
 func loadSiteLists(db *store.DB, entry string) (*siteLists, error) {
@@ -259,17 +290,24 @@ func loadSiteLists(db *store.DB, entry string) (*siteLists, error) {
 		return nil, err
 	}
 	s := &siteLists{entry: key, stored: map[string]bool{}, depth: map[string]int{}, heads: map[string]bool{},
-		hot: map[string]bool{}, links: map[string]int{}}
+		hot: map[string]bool{}}
 	err = db.Pages(false, func(p *store.Page) error {
 		s.stored[p.URL] = true
 		s.depth[p.URL] = p.Depth
 		s.maxDepth = max(s.maxDepth, p.Depth)
+		if p.Origin == crawler.OriginSitemap || p.Origin == crawler.OriginFeed {
+			s.listed = true
+		}
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	var newest map[string]bool
+	// One pass over the results (decoding them is most of a round's cost
+	// on a large store): the lists, the stories, and the links of the
+	// lists near the entry page.
+	var newest []string
+	near := map[string][]string{}
 	err = mine.EachResult(db, func(u string, r *mine.Result) error {
 		switch r.Kind {
 		case mine.KindArticle, mine.KindArticleTOC:
@@ -277,14 +315,13 @@ func loadSiteLists(db *store.DB, entry string) (*siteLists, error) {
 		case mine.KindTOC:
 			if chainKey(u) == u {
 				s.heads[u] = true
-				s.links[u] = len(r.TOCLinks())
+				if s.depth[u] <= 1 {
+					near[u] = r.TOCLinks()
+				}
 			}
 		}
 		if u == key {
-			newest = map[string]bool{}
-			for _, l := range r.TOCLinks() {
-				newest[l] = true
-			}
+			newest = r.TOCLinks()
 		}
 		return nil
 	})
@@ -294,24 +331,21 @@ func loadSiteLists(db *store.DB, entry string) (*siteLists, error) {
 	// The lists that held the newest stories: the entry page (a news
 	// site's home lists its latest) and the lists one hop from it that
 	// share its stories.
-	err = mine.EachResult(db, func(u string, r *mine.Result) error {
-		if !s.heads[u] || s.depth[u] > 1 {
-			return nil
-		}
+	isNewest := map[string]bool{}
+	for _, l := range newest {
+		isNewest[l] = true
+	}
+	for u, links := range near {
 		if u == key {
 			s.hot[u] = true
-			return nil
+			continue
 		}
-		for _, l := range r.TOCLinks() {
-			if newest[l] {
+		for _, l := range links {
+			if isNewest[l] {
 				s.hot[u] = true
 				break
 			}
 		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
 	}
 	if s.sched, err = db.Schedules(); err != nil {
 		return nil, err

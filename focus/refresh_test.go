@@ -24,7 +24,7 @@ func refreshSite(ignoreConditional bool) *testsite.Site {
 
 // crawlForRefresh runs a focused crawl of the site served at srv into a
 // new store.
-func crawlForRefresh(t *testing.T, srvURL string) (*store.DB, string) {
+func crawlForRefresh(t *testing.T, srvURL string, sitemaps bool) (*store.DB, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "r.db")
 	db, err := store.Open(path, &store.Options{NoSync: true})
@@ -32,7 +32,7 @@ func crawlForRefresh(t *testing.T, srvURL string) (*store.DB, string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	err = Run(context.Background(), db, Options{Entry: srvURL + "/", Crawl: crawler.Options{Depth: 30, Parallel: 8}, LearnDepth: 1})
+	err = Run(context.Background(), db, Options{Entry: srvURL + "/", Crawl: crawler.Options{Depth: 30, Parallel: 8}, LearnDepth: 1, Sitemaps: sitemaps})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func TestRefreshMeasured(t *testing.T) {
 			site := refreshSite(tt.ignore)
 			srv := httptest.NewServer(site.Handler())
 			defer srv.Close()
-			db, _ := crawlForRefresh(t, srv.URL)
+			db, _ := crawlForRefresh(t, srv.URL, false)
 			var crawled []string
 			db.Pages(false, func(p *store.Page) error { crawled = append(crawled, uriOf(p.URL)); return nil })
 			firstF1, _, _, _ := siteScore(site, db, srv.URL, crawled)
@@ -149,6 +149,45 @@ func uriOf(key string) string {
 		return key
 	}
 	return testsite.CanonicalURI(u)
+}
+
+// TestRefreshSitemaps: a crawl that used sitemaps and feeds reads them
+// again each round; the new stories are fetched once each, whether a
+// list or the feed gave them, and nothing but lists, robots.txt and the
+// sitemaps and feed is fetched besides.
+func TestRefreshSitemaps(t *testing.T) {
+	site := testsite.New(testsite.Options{Sections: []string{"world", "tech"},
+		ArticlesPerSection: 200, PageSize: 10, DeepArchive: true, Sitemaps: true, Validators: true})
+	srv := httptest.NewServer(site.Handler())
+	defer srv.Close()
+	db, _ := crawlForRefresh(t, srv.URL, true)
+	ch := site.Advance(4 * time.Hour)
+	site.ResetHits()
+	r, err := Refresh(context.Background(), db, RefreshOptions{Crawl: crawler.Options{Parallel: 8}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hits := site.Hits()
+	for _, u := range ch.New {
+		if hits[u] != 1 {
+			t.Errorf("new story %s fetched %d times, want 1", u, hits[u])
+		}
+		delete(hits, u)
+	}
+	files := 0
+	for u, k := range hits {
+		switch {
+		case u == testsite.RobotsURI, u == testsite.SitemapIndexURI, u == testsite.PostsSitemapURI,
+			u == testsite.PostsGzipURI, u == testsite.NewsSitemapURI, u == testsite.FeedURI:
+			files += k
+		case site.PageKind(u) != "toc":
+			t.Errorf("fetched %s (%d times): not a new story, a list or a sitemap", u, k)
+		}
+	}
+	t.Logf("round 1 with sitemaps: %d new stories, %d fetches in all, %d of them robots.txt, sitemaps and the feed; store: %+v", len(ch.New), total(site.Hits()), files, *r)
+	if r.New != len(ch.New) {
+		t.Errorf("round stored %d new pages, want %d", r.New, len(ch.New))
+	}
 }
 
 // TestRefreshRefusesUnfinished: a crawl with work left is not refreshed.

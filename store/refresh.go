@@ -230,10 +230,22 @@ func (db *DB) Rounds(fn func(r Round) error) error {
 	return nil
 }
 
-// StartRound records a new round and queues its revisits, in one
-// transaction: a round is either started with all of them or not at all.
-func (db *DB) StartRound(r Round, revisits []Request) error {
+// StartRound records a new round and queues its revisits and the new
+// URLs found (in sitemaps and feeds; those seen before are skipped), in
+// one transaction: a round is either started with all of them or not at
+// all.
+func (db *DB) StartRound(r Round, revisits, found []Request) error {
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
+		for _, q := range found {
+			q.Revisit, q.Round = false, r.N
+			val, err := json.Marshal(q)
+			if err != nil {
+				return err
+			}
+			if err := enqueue(tx, q, val); err != nil {
+				return err
+			}
+		}
 		for _, q := range revisits {
 			q.Revisit, q.Round = true, r.N
 			val, err := json.Marshal(q)

@@ -189,7 +189,7 @@ func TestRoundRevisitNotModified(t *testing.T) {
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.StartRound(Round{N: 1, Started: time.Now()}, []Request{{URL: "http://x/"}, {URL: "http://x/"}}); err != nil {
+	if err := db.StartRound(Round{N: 1, Started: time.Now()}, []Request{{URL: "http://x/"}, {URL: "http://x/"}}, []Request{{URL: "http://x/"}}); err != nil {
 		t.Fatal(err)
 	}
 	fr, err := db.Frontier()
