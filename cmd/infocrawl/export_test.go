@@ -131,6 +131,23 @@ func TestExportJSONL(t *testing.T) {
 			t.Errorf("%s: fetched_at: %v", r["url"], err)
 		}
 	}
+	// change is written only by --since exports: since before the crawl,
+	// every page is new.
+	since := readRecords(t, exportTo(t, db, "--kind", "all", "--since", "2000-01-01T00:00:00Z"))
+	if len(since) != len(recs) {
+		t.Errorf("--since before the crawl gave %d records, want all %d", len(since), len(recs))
+	}
+	for _, r := range since {
+		produced["change"] = true
+		if r["change"] != "new" {
+			t.Errorf("--since before the crawl: %s has change %v, want new", r["url"], r["change"])
+		}
+	}
+	for _, r := range recs {
+		if _, ok := r["change"]; ok {
+			t.Errorf("%s has a change field without --since", r["url"])
+		}
+	}
 	for _, k := range documented {
 		if !produced[k] {
 			t.Errorf("documented field %q never produced", k)
