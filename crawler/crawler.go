@@ -24,6 +24,7 @@ const (
 	ctxSkip     = "infocrawl.skip" // content type of an aborted non-HTML response
 	ctxOrigin   = "infocrawl.origin"
 	ctxLastmod  = "infocrawl.lastmod" // RFC 3339
+	ctxRevisit  = "infocrawl.revisit" // "1" on a refresh's request for a stored page
 )
 
 // ErrEntryMismatch is returned when a store holds a crawl of another site.
@@ -143,6 +144,10 @@ type run struct {
 	stopping chan struct{}
 	started  time.Time
 
+	// again holds the stored pages queued again in this run, so each is
+	// fetched once.
+	again sync.Map // string -> struct{}
+
 	// redirects holds, by page key, the redirect targets claimed in the
 	// seen set while following its redirects; the outcome persists them.
 	redirects sync.Map // string -> []string
@@ -209,6 +214,11 @@ func (r *run) ownFrontier(db *store.DB) error {
 	if err != nil {
 		return err
 	}
+	for _, q := range pending {
+		if q.Revisit { // a refresh's revisit of a stored page, resumed
+			r.again.Store(q.URL, struct{}{})
+		}
+	}
 	f := newFrontier(r.w, pending)
 	if r.opts.MaxPages > 0 {
 		f.budget = func(inflight int) bool {
@@ -232,6 +242,7 @@ func (r *run) newCollector(db *store.DB) (*colly.Collector, error) {
 	if err := col.SetStorage(newCollyStorage(db, r.w)); err != nil {
 		return nil, err
 	}
+	col.OnRequest(func(req *colly.Request) { r.conditional(db, req) })
 	col.OnResponseHeaders(r.onHeaders)
 	col.OnResponse(r.onResponse)
 	col.OnError(r.onError)

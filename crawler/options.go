@@ -59,6 +59,17 @@ type Options struct {
 	// Referrer: a focused crawl's first links, taken from pages already
 	// stored. Seen URLs are skipped, so a resumed crawl may pass them again.
 	Seeds []store.Request
+	// Round, when positive, makes the run a refresh round: pages it
+	// stores and requests it queues carry it, the revisits the store's
+	// frontier holds are fetched with a conditional GET (If-None-Match
+	// from the stored ETag, If-Modified-Since from Last-Modified), and a
+	// 304 is recorded as a visit that changes nothing.
+	Round int
+	// Again, when set in a refresh round, is called with every page
+	// fetched and returns stored pages to fetch again in this round (the
+	// next page of a list that still brings new stories); like Follow, it
+	// is called from several goroutines at once.
+	Again func(p *store.Page) []string
 	// Committed, when set, is called with the URLs of the pages each of the
 	// store's commits made durable (see store.WriterOptions.Committed).
 	Committed func(pages []string)

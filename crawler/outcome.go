@@ -68,7 +68,7 @@ func (r *run) consider(ctx context.Context, u *url.URL, depth int, referrer stri
 		fail(ReasonRobots, "")
 		return
 	}
-	if err := r.frontier.push(store.Request{URL: key, Depth: depth, Referrer: referrer}); err != nil {
+	if err := r.frontier.push(store.Request{URL: key, Depth: depth, Referrer: referrer, Round: r.opts.Round}); err != nil {
 		r.opts.Logger.Error("enqueue", "url", key, "err", err)
 	}
 }
@@ -122,7 +122,7 @@ func (r *run) onResponse(resp *colly.Response) {
 		FetchedAt: r.opts.Now().UTC(), Depth: depth, Referrer: ref,
 		ETag: resp.Headers.Get("ETag"), LastModified: resp.Headers.Get("Last-Modified"),
 		Header: resp.Headers.Clone(), Truncated: truncated, Body: text,
-		Origin: resp.Ctx.Get(ctxOrigin),
+		Origin: resp.Ctx.Get(ctxOrigin), Round: r.opts.Round,
 	}
 	if lm, err := time.Parse(time.RFC3339, resp.Ctx.Get(ctxLastmod)); err == nil {
 		page.Lastmod = lm
@@ -135,6 +135,7 @@ func (r *run) onResponse(resp *colly.Response) {
 			}
 		}
 	}
+	r.queueAgain(page)
 	if err := r.w.PutPage(page, alsoSeen...); err != nil {
 		r.opts.Logger.Error("store page", "url", key, "err", err)
 		return
@@ -143,6 +144,49 @@ func (r *run) onResponse(resp *colly.Response) {
 	r.total.Add(1)
 	r.bytes.Add(int64(len(text)))
 	r.opts.Logger.Debug("stored", "url", key, "depth", depth, "bytes", len(text), "charset", cs)
+}
+
+// conditional makes a refresh's request for a stored page conditional on
+// the validators the store holds for it.
+func (r *run) conditional(db *store.DB, req *colly.Request) {
+	if req.Ctx.Get(ctxRevisit) == "" {
+		return
+	}
+	p, err := db.PageMeta(req.Ctx.Get(ctxKey))
+	if err != nil {
+		return // not stored (yet): an ordinary GET
+	}
+	if p.ETag != "" {
+		req.Headers.Set("If-None-Match", p.ETag)
+	}
+	if p.LastModified != "" {
+		req.Headers.Set("If-Modified-Since", p.LastModified)
+	}
+}
+
+// queueAgain queues, in a refresh round, the stored pages Again names,
+// each once a run, at the page's depth (they are its list's next pages).
+func (r *run) queueAgain(p *store.Page) {
+	if r.opts.Again == nil || r.opts.Round <= 0 {
+		return
+	}
+	for _, s := range r.opts.Again(p) {
+		u, err := url.Parse(s)
+		if err != nil {
+			continue
+		}
+		c, err := canonicalize(u)
+		if err != nil || !r.inScope(c) {
+			continue
+		}
+		key := c.String()
+		if _, dup := r.again.LoadOrStore(key, struct{}{}); dup {
+			continue
+		}
+		if err := r.frontier.push(store.Request{URL: key, Depth: p.Depth, Referrer: p.URL, Revisit: true, Round: r.opts.Round}); err != nil {
+			r.opts.Logger.Error("enqueue", "url", key, "err", err)
+		}
+	}
 }
 
 // links returns the links to follow from a page: all its anchors, or in a
@@ -188,6 +232,11 @@ func (r *run) onError(resp *colly.Response, err error) {
 	alsoSeen := r.takeRedirects(key)
 	if errors.Is(err, errShutdown) {
 		r.frontier.abandon(key) // no outcome: the URL stays in the frontier for the next run
+		return
+	}
+	if resp.StatusCode == http.StatusNotModified && resp.Ctx.Get(ctxRevisit) != "" {
+		r.w.NotModified(key, r.opts.Round, resp.StatusCode, resp.Ctx.Get(ctxReferrer))
+		r.opts.Logger.Debug("not modified", "url", key)
 		return
 	}
 	f := store.Failure{URL: key, Status: resp.StatusCode, Depth: resp.Request.Depth, Referrer: resp.Ctx.Get(ctxReferrer), At: r.opts.Now()}

@@ -62,6 +62,9 @@ func EncodeRequest(r store.Request) ([]byte, error) {
 	if !r.Lastmod.IsZero() {
 		ctx[ctxLastmod] = r.Lastmod.Format(time.RFC3339)
 	}
+	if r.Revisit {
+		ctx[ctxRevisit] = "1"
+	}
 	return json.Marshal(collyRequest{URL: r.URL, Method: "GET", Depth: r.Depth, Ctx: ctx})
 }
 

@@ -3,6 +3,7 @@ package export
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -59,6 +60,10 @@ type Options struct {
 	// Now dates the WARC's warcinfo record; nil = time.Now. Response
 	// records are dated by their fetch.
 	Now func() time.Time
+	// Since, when set, exports only the pages fetched since then that are
+	// new or whose mined content changed, with the change field in JSONL;
+	// not for WARC.
+	Since time.Time
 	// Markdown says what the markdown field and the md format leave out.
 	Markdown mine.MarkdownOptions
 	// noMarkdown leaves the markdown field empty: the export as it was
@@ -98,6 +103,9 @@ func Write(ctx context.Context, w io.Writer, db *store.DB, opts Options) (Summar
 	case Markdown, Text:
 		err = eachResult(ctx, db, opts.Kind, newTextWriter(bw, db, opts), &sum)
 	case WARC:
+		if !opts.Since.IsZero() {
+			return sum, errors.New("export: a WARC holds every stored page: no --since")
+		}
 		err = writeWARC(ctx, bw, db, opts.Now(), &sum)
 	default:
 		return sum, fmt.Errorf("export: unknown format %q", opts.Format)
@@ -121,7 +129,9 @@ func eachResult(ctx context.Context, db *store.DB, kind Kind, write func(key str
 		if !kind.Match(r.Kind) {
 			return nil
 		}
-		if err := write(key, r); err != nil {
+		if err := write(key, r); errors.Is(err, errSkip) {
+			return nil
+		} else if err != nil {
 			return err
 		}
 		sum.Records++

@@ -30,6 +30,9 @@ type Record struct {
 	// before mining read them has none until it is mined again.
 	Comments  []mine.Comment `json:"comments,omitempty"`
 	FetchedAt string         `json:"fetched_at"`
+	// Change is "new" or "updated", only in an export of what changed
+	// since a time (Options.Since).
+	Change string `json:"change,omitempty"`
 }
 
 // newJSONLWriter returns a writer of one Record per line. It reads each
@@ -42,10 +45,17 @@ func newJSONLWriter(w io.Writer, db *store.DB, opts Options) func(key string, r 
 		if err != nil {
 			return fmt.Errorf("export: %w", err)
 		}
+		var change string
+		if !opts.Since.IsZero() {
+			if change, err = changeSince(db, key, r, p, opts.Since); err != nil {
+				return err
+			}
+		}
 		rec, err := newRecord(key, r, p, opts)
 		if err != nil {
 			return err
 		}
+		rec.Change = change
 		if err := enc.Encode(rec); err != nil {
 			return fmt.Errorf("export: write %s: %w", key, err)
 		}

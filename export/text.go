@@ -20,6 +20,15 @@ const textSeparator = "=========================================================
 func newTextWriter(w *bufio.Writer, db *store.DB, opts Options) func(key string, r *mine.Result) error {
 	f, kind := opts.Format, opts.Kind
 	return func(key string, r *mine.Result) error {
+		if !opts.Since.IsZero() {
+			p, err := db.PageMeta(key)
+			if err != nil {
+				return fmt.Errorf("export: %w", err)
+			}
+			if _, err := changeSince(db, key, r, p, opts.Since); err != nil {
+				return err
+			}
+		}
 		u := pageURL(key, r)
 		title := clean(r.Title)
 		if title == "" {

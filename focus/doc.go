@@ -23,11 +23,23 @@
 // store that have no result, cluster by cluster, committing each chunk's
 // results with the statistics that produced them.
 //
+// [Refresh] runs one round of keeping a finished crawl up to date: the
+// lists that are due are revisited with conditional GETs, the stories
+// their TOC blocks name that the store has never seen are fetched and
+// mined as they arrive (a revisited list is mined against a copy of its
+// cluster's statistics), a list's next page is revisited while its page
+// brings mostly new stories, and each list's revisit interval is halved
+// or doubled by what its visit brought. The store records the round, so
+// a killed round is resumed and ended by the next Refresh.
+//
 // # Caveats
 //
 // Cluster statistics count every page mined, so the Miner writes them only
 // once the store has committed the pages they count: the crawler tells it
 // through [crawler.Options.Committed]. A kill loses at most the results of
 // the pages fetched since the last flush; those pages are mined again by
-// the closing MineStore of the resumed crawl, never counted twice.
+// the closing MineStore of the resumed crawl, never counted twice. In a
+// refresh, a list page fetched again before such a kill is mined again by
+// that MineStore against its cluster's statistics, which then count it
+// once more: a small drift, only after a kill.
 package focus

@@ -86,6 +86,42 @@ func (m *Miner) Mine(key, finalURL string, body []byte) (*mine.Result, error) {
 	return res, nil
 }
 
+// MineAgain mines a new version of a page its cluster has already
+// counted (a list revisited by a refresh): against a copy of the
+// cluster's statistics, so they do not count the page twice. Its result
+// is written, once the store has committed the page, like Mine's.
+func (m *Miner) MineAgain(key, finalURL string, body []byte) (*mine.Result, error) {
+	u, err := url.Parse(finalURL)
+	if err != nil {
+		return nil, fmt.Errorf("focus: mine %s: final URL: %w", key, err)
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	id, ok := m.cl.Pages[key]
+	if !ok {
+		if id, err = m.place(u, body); err != nil {
+			return nil, err
+		}
+		m.cl.Pages[key] = id
+	}
+	state, err := m.state(id)
+	if err != nil {
+		return nil, err
+	}
+	raw, err := state.MarshalBinary()
+	if err != nil {
+		return nil, err
+	}
+	scratch := &mine.ClusterState{}
+	if err := scratch.UnmarshalBinary(raw); err != nil {
+		return nil, err
+	}
+	res := mine.MineCluster(id, scratch, []mine.Input{{Key: key, URL: u, Body: body}}, m.opts)[0]
+	m.pending = append(m.pending, pending{cluster: id, result: res})
+	m.mined++
+	return res, nil
+}
+
 // Mined returns how many pages Mine has mined.
 func (m *Miner) Mined() int {
 	m.mu.Lock()

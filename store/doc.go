@@ -18,10 +18,10 @@
 // killed crawl resumable: a page is only ever committed together with or
 // after the links it enqueued.
 //
-// # Buckets (schema version 2)
+// # Buckets (schema version 3)
 //
 //	bucket    key                      value
-//	meta      "schema"                 decimal schema version ("2")
+//	meta      "schema"                 decimal schema version ("3")
 //	          "entry"                  the crawl's entry URL
 //	          "created"                RFC 3339 creation time
 //	pages     canonical URL            page record: version byte, uvarint
@@ -39,7 +39,28 @@
 //	          "phase"                  a focused crawl's phase ("learn",
 //	                                   "sitemaps", "focus"); absent for a
 //	                                   plain crawl
+//	          "keep-versions"          versions kept of a page, the current
+//	                                   one included (absent: 2)
+//	versions  URL, 0, 8-byte seq       an earlier version of a page: uvarint
+//	                                   length, its page record, its mining
+//	                                   result (empty if never mined)
+//	visits    8-byte round, URL        JSON Visit: a refresh round's fetch
+//	                                   (status, change, referrer), written
+//	                                   with its outcome
+//	rounds    8-byte round             JSON Round (started, ended, counts)
+//	schedule  list URL                 JSON Schedule (interval, next round,
+//	                                   new stories per visit)
 //
+// Version 3 added the last four buckets and left every record as it was:
+// a version 1 or 2 file gains them when opened for writing, and a version
+// 2 file opened read-only reads as one with no refresh yet. A page record
+// may carry "round" (the refresh round that fetched it) and a frontier
+// request "revisit" and "round".
+//
+// A page fetched again whose body changed keeps its previous record and
+// mining result under versions (the newest keep-versions−1 of them), in
+// the transaction that stores the new one, which drops the old result so
+// the page is mined again; an unchanged body leaves the record as it was.
 // A page's and a frontier request's JSON may carry "origin" ("sitemap",
 // "feed"; absent for a link) and "lastmod" (RFC 3339): optional fields
 // that version-2 code without them ignores and that read as a link with no

@@ -29,6 +29,7 @@ type Page struct {
 	Truncated    bool        `json:"truncated,omitempty"`
 	Origin       string      `json:"origin,omitempty"` // how its URL was found: "link" (or "", older stores), "sitemap", "feed"
 	Lastmod      time.Time   `json:"lastmod,omitzero"` // the sitemap's lastmod or the feed's date, if any
+	Round        int         `json:"round,omitempty"`  // the refresh round that fetched this version; 0: the crawl
 	RawSize      int         `json:"raw_size"`         // body bytes as received, after decompression
 	StoredSize   int         `json:"stored_size"`      // compressed body bytes in the store
 	Body         []byte      `json:"-"`                // UTF-8 HTML
@@ -41,6 +42,11 @@ type Request struct {
 	Referrer string    `json:"referrer,omitempty"`
 	Origin   string    `json:"origin,omitempty"` // how it was found, as Page.Origin; "" is a link
 	Lastmod  time.Time `json:"lastmod,omitzero"`
+	// Revisit asks for a stored page again (a refresh), with a
+	// conditional GET; it is queued although its URL was seen.
+	Revisit bool `json:"revisit,omitempty"`
+	// Round is the refresh round that queued it; 0: the crawl.
+	Round int `json:"round,omitempty"`
 }
 
 // Failure is a fetch that did not give a stored page, and why.
@@ -86,6 +92,20 @@ func encodePage(p *Page) ([]byte, error) {
 	out = binary.AppendUvarint(out, uint64(len(meta)))
 	out = append(out, meta...)
 	return append(out, body.Bytes()...), nil
+}
+
+// pageBody returns the compressed body of an encoded page record: equal
+// bodies compress to equal bytes (same level, same library), so two
+// records hold the same body when these are equal.
+func pageBody(b []byte) []byte {
+	if len(b) == 0 {
+		return nil
+	}
+	n, k := binary.Uvarint(b[1:])
+	if k <= 0 || n > uint64(len(b)-1-k) {
+		return nil
+	}
+	return b[1+k+int(n):]
 }
 
 // decodePage reverses encodePage; with withBody false it skips inflating.

@@ -22,6 +22,7 @@ type Stats struct {
 	RawBytes    int64          `json:"raw_bytes"`    // page bodies as fetched (decompressed)
 	StoredBytes int64          `json:"stored_bytes"` // page bodies as stored (compressed)
 	FileBytes   int64          `json:"file_bytes"`
+	Rounds      []Round        `json:"rounds,omitempty"` // refresh rounds, in order
 }
 
 // Stats reads the whole store once, without inflating page bodies.
@@ -55,7 +56,7 @@ func (db *DB) Stats() (*Stats, error) {
 		if err != nil {
 			return err
 		}
-		return tx.Bucket(bucketFailures).ForEach(func(k, v []byte) error {
+		err = tx.Bucket(bucketFailures).ForEach(func(k, v []byte) error {
 			var f Failure
 			if err := json.Unmarshal(v, &f); err != nil {
 				return fmt.Errorf("failure %s: %w", k, err)
@@ -64,6 +65,20 @@ func (db *DB) Stats() (*Stats, error) {
 			s.ByReason[f.Reason]++
 			return nil
 		})
+		if err != nil {
+			return err
+		}
+		if b := tx.Bucket(bucketRounds); b != nil {
+			return b.ForEach(func(k, v []byte) error {
+				var r Round
+				if err := json.Unmarshal(v, &r); err != nil {
+					return fmt.Errorf("round %x: %w", k, err)
+				}
+				s.Rounds = append(s.Rounds, r)
+				return nil
+			})
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("store: stats: %w", err)

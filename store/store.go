@@ -15,8 +15,11 @@ import (
 
 // schemaVersion is bumped whenever a bucket's layout or a value's encoding
 // changes in a way older code cannot read. Version 2 added the mined and
-// clusters buckets; a version 1 file gains them when opened for writing.
-const schemaVersion = 2
+// clusters buckets, version 3 the refresh buckets (versions, visits,
+// rounds, schedule); an older file gains them when opened for writing.
+// Version 3 changed no existing record, so a version 2 file opened
+// read-only is read as is, its refresh buckets empty.
+const schemaVersion = 3
 
 var (
 	bucketMeta     = []byte("meta")
@@ -27,14 +30,22 @@ var (
 	bucketCookies  = []byte("cookies")
 	bucketMined    = []byte("mined")
 	bucketClusters = []byte("clusters")
+	bucketVersions = []byte("versions")
+	bucketVisits   = []byte("visits")
+	bucketRounds   = []byte("rounds")
+	bucketSchedule = []byte("schedule")
 
-	allBuckets = [][]byte{bucketMeta, bucketPages, bucketFrontier, bucketSeen, bucketFailures, bucketCookies, bucketMined, bucketClusters}
+	allBuckets = [][]byte{bucketMeta, bucketPages, bucketFrontier, bucketSeen, bucketFailures, bucketCookies, bucketMined, bucketClusters,
+		bucketVersions, bucketVisits, bucketRounds, bucketSchedule}
+	// v2Buckets are the buckets a version 2 file has.
+	v2Buckets = allBuckets[:8]
 
 	keySchema     = []byte("schema")
 	keyEntry      = []byte("entry")
 	keyCreated    = []byte("created")
 	keyClustering = []byte("clustering")
 	keyPhase      = []byte("phase")
+	keyKeep       = []byte("keep-versions")
 )
 
 // Options configures Open. A nil *Options means the defaults.
@@ -152,14 +163,18 @@ func (db *DB) checkSchema(readOnly bool) (err error) {
 		if perr != nil {
 			return fmt.Errorf("%w: bad schema value %q", ErrCorrupt, v)
 		}
-		if got == 1 && !readOnly {
+		if (got == 1 || got == 2) && !readOnly {
 			migrate = true
 			return nil
 		}
-		if got != schemaVersion {
+		want := allBuckets
+		switch {
+		case got == 2 && readOnly:
+			want = v2Buckets
+		case got != schemaVersion:
 			return fmt.Errorf("%w: file has schema %d, this infocrawl reads %d", ErrSchemaVersion, got, schemaVersion)
 		}
-		for _, b := range allBuckets {
+		for _, b := range want {
 			if tx.Bucket(b) == nil {
 				return fmt.Errorf("%w: bucket %s missing", ErrCorrupt, b)
 			}

@@ -211,29 +211,32 @@ func seqKey(seq uint64) []byte {
 }
 
 // Enqueue adds r to the frontier and to the seen set, unless its URL was
-// seen before (then it does nothing).
+// seen before (then it does nothing). A Revisit request is queued again
+// once its URL has an outcome, but never twice while it is pending.
 func (w *Writer) Enqueue(r Request) error {
 	val, err := json.Marshal(r)
 	if err != nil {
 		return fmt.Errorf("store: enqueue %s: %w", r.URL, err)
 	}
+	return w.submit(op{apply: func(tx *bolt.Tx) error { return enqueue(tx, r, val) }})
+}
+
+func enqueue(tx *bolt.Tx, r Request, val []byte) error {
 	key := []byte(r.URL)
-	return w.submit(op{apply: func(tx *bolt.Tx) error {
-		seen := tx.Bucket(bucketSeen)
-		if seen.Get(key) != nil {
-			return nil
-		}
-		fr := tx.Bucket(bucketFrontier)
-		seq, err := fr.NextSequence()
-		if err != nil {
-			return err
-		}
-		sk := seqKey(seq)
-		if err := fr.Put(sk, val); err != nil {
-			return fmt.Errorf("enqueue %s: %w", r.URL, err)
-		}
-		return seen.Put(key, sk)
-	}})
+	seen := tx.Bucket(bucketSeen)
+	if v := seen.Get(key); v != nil && (!r.Revisit || len(v) == 8) {
+		return nil
+	}
+	fr := tx.Bucket(bucketFrontier)
+	seq, err := fr.NextSequence()
+	if err != nil {
+		return err
+	}
+	sk := seqKey(seq)
+	if err := fr.Put(sk, val); err != nil {
+		return fmt.Errorf("enqueue %s: %w", r.URL, err)
+	}
+	return seen.Put(key, sk)
 }
 
 // complete marks u as done: its frontier entry goes, it stays seen.
@@ -265,6 +268,12 @@ func markSeen(tx *bolt.Tx, urls []string) error {
 // earlier failure of it; alsoSeen (the redirect targets it was fetched
 // through) join the seen set in the same transaction. p.Body is compressed
 // on the caller's goroutine.
+//
+// A page stored before (a refresh) whose body changed keeps its previous
+// version, with its mining result, in the versions bucket (see
+// KeepVersions), and loses its current result, which is mined again; one
+// whose body did not change is left as it was. A page of a refresh round
+// (p.Round > 0) records its visit in the same transaction.
 func (w *Writer) PutPage(p *Page, alsoSeen ...string) error {
 	val, err := encodePage(p)
 	if err != nil {
@@ -272,13 +281,32 @@ func (w *Writer) PutPage(p *Page, alsoSeen ...string) error {
 	}
 	key := []byte(p.URL)
 	return w.submit(op{page: p.URL, apply: func(tx *bolt.Tx) error {
-		if err := tx.Bucket(bucketPages).Put(key, val); err != nil {
+		change, err := putVersioned(tx, key, val)
+		if err != nil {
 			return fmt.Errorf("put page %s: %w", p.URL, err)
+		}
+		if p.Round > 0 {
+			v := Visit{URL: p.URL, Round: p.Round, Status: p.Status, Change: change, Referrer: p.Referrer}
+			if err := putVisit(tx, v); err != nil {
+				return err
+			}
 		}
 		if err := tx.Bucket(bucketFailures).Delete(key); err != nil {
 			return err
 		}
 		if err := markSeen(tx, alsoSeen); err != nil {
+			return err
+		}
+		return complete(tx, key)
+	}})
+}
+
+// NotModified records that a refresh round found u unchanged (a 304 to
+// its conditional GET): the page stays as it is, its frontier entry goes.
+func (w *Writer) NotModified(u string, round, status int, referrer string) error {
+	key := []byte(u)
+	return w.submit(op{apply: func(tx *bolt.Tx) error {
+		if err := putVisit(tx, Visit{URL: u, Round: round, Status: status, Change: ChangeNotModified, Referrer: referrer}); err != nil {
 			return err
 		}
 		return complete(tx, key)

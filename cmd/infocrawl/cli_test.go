@@ -59,7 +59,8 @@ func TestCLIHelp(t *testing.T) {
 		{"demo", []string{"db", "depth", "parallel"}},
 		{"mine", []string{"db", "all", "method", "config", "quiet"}},
 		{"extract", []string{"out", "single", "urls", "method", "config"}},
-		{"export", []string{"db", "kind", "format", "o"}},
+		{"export", []string{"db", "kind", "format", "o", "since"}},
+		{"refresh", []string{"db", "every", "recheck-articles", "keep-versions", "parallel", "delay", "timeout"}},
 	} {
 		code, _, stderr := runCLI(c.cmd, "--help")
 		if code != exitOK || !strings.Contains(stderr, "Usage: infocrawl "+c.cmd) {

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"infocrawl/export"
 	"infocrawl/store"
@@ -37,6 +38,7 @@ leaves no half file; a symlink is followed, and a device or FIFO
 func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var db, kind, format, out string
 	var noLinks, noImages bool
+	var since string
 	fs := newFlagSet("export", "export --db FILE [--kind article|toc|all] [--format jsonl|md|txt|warc] [--no-links] [--no-images] [-o FILE|-]", exportAbout, stderr)
 	fs.StringVar(&db, "db", "", "store `file` to read (mined with \"infocrawl mine\")")
 	fs.StringVar(&kind, "kind", string(export.Articles), "pages to export: article, toc or all")
@@ -44,6 +46,7 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs.StringVar(&out, "o", "-", "output `file`; - is stdout")
 	fs.BoolVar(&noLinks, "no-links", false, "Markdown (the markdown field, --format md): links as their text only")
 	fs.BoolVar(&noImages, "no-images", false, "Markdown (the markdown field, --format md): no images")
+	fs.StringVar(&since, "since", "", "only pages new or changed since `TIME` (RFC 3339, or last: the last refresh round), with a change field in JSONL")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -56,11 +59,17 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := checkOutPath(out); err != nil {
 		return err
 	}
+	if since != "" && opts.Format == export.WARC {
+		return usageError("--since does not apply to --format warc")
+	}
 	d, err := store.Open(db, &store.Options{ReadOnly: true})
 	if err != nil {
 		return err
 	}
 	defer d.Close()
+	if opts.Since, err = sinceTime(d, since); err != nil {
+		return err
+	}
 	var sum export.Summary
 	if out == "-" {
 		sum, err = export.Write(ctx, stdout, d, opts)
@@ -79,6 +88,29 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	fmt.Fprintf(stderr, "exported %d records (%d bytes) to %s\n", sum.Records, sum.Bytes, dest)
 	return nil
+}
+
+// sinceTime reads --since: RFC 3339, or "last" for the start of the last
+// refresh round; "" is no limit.
+func sinceTime(d *store.DB, since string) (time.Time, error) {
+	switch since {
+	case "":
+		return time.Time{}, nil
+	case "last":
+		r, err := d.LastRound()
+		if err != nil {
+			return time.Time{}, err
+		}
+		if r == nil {
+			return time.Time{}, usageError("--since last: %s has had no refresh round", d.Path())
+		}
+		return r.Started, nil
+	}
+	t, err := time.Parse(time.RFC3339, since)
+	if err != nil {
+		return time.Time{}, usageError("--since %q: want an RFC 3339 time (2024-03-15T21:30:00Z) or last", since)
+	}
+	return t, nil
 }
 
 func exportOptions(fs *flag.FlagSet, db, kind, format string, pos []string) (export.Options, error) {

@@ -110,7 +110,7 @@ func TestExportJSONL(t *testing.T) {
 	site, db := minedSite(t)
 	recs := readRecords(t, exportTo(t, db, "--kind", "all"))
 	documented := readmeFields(t)
-	optional := []string{"published", "author", "comments"}
+	optional := []string{"published", "author", "comments", "change"} // change: only in --since exports
 	if len(documented) == 0 {
 		t.Fatal("no fields documented in README.md")
 	}
@@ -129,6 +129,23 @@ func TestExportJSONL(t *testing.T) {
 		}
 		if _, err := time.Parse(time.RFC3339, r["fetched_at"].(string)); err != nil {
 			t.Errorf("%s: fetched_at: %v", r["url"], err)
+		}
+	}
+	// change is written only by --since exports: since before the crawl,
+	// every page is new.
+	since := readRecords(t, exportTo(t, db, "--kind", "all", "--since", "2000-01-01T00:00:00Z"))
+	if len(since) != len(recs) {
+		t.Errorf("--since before the crawl gave %d records, want all %d", len(since), len(recs))
+	}
+	for _, r := range since {
+		produced["change"] = true
+		if r["change"] != "new" {
+			t.Errorf("--since before the crawl: %s has change %v, want new", r["url"], r["change"])
+		}
+	}
+	for _, r := range recs {
+		if _, ok := r["change"]; ok {
+			t.Errorf("%s has a change field without --since", r["url"])
 		}
 	}
 	for _, k := range documented {

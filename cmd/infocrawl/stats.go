@@ -74,6 +74,36 @@ func printStats(w io.Writer, st *store.Stats) {
 	for _, r := range reasons {
 		fmt.Fprintf(w, "  %-18s %d\n", r, st.ByReason[r])
 	}
+	printRounds(w, st.Rounds)
+}
+
+// printRounds lists the refresh rounds: new stories, updates and the
+// share of revisits a 304 answered.
+func printRounds(w io.Writer, rounds []store.Round) {
+	if len(rounds) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "refresh rounds (%d)\n", len(rounds))
+	fmt.Fprintf(w, "  %-5s %-20s %8s %5s %8s %9s %6s\n", "round", "started", "fetches", "new", "updated", "revisits", "304")
+	var revisits, notModified int
+	for _, r := range rounds {
+		state := ""
+		if r.Ended.IsZero() {
+			state = " (unfinished)"
+		}
+		fmt.Fprintf(w, "  %-5d %-20s %8d %5d %8d %9d %5.0f%%%s\n", r.N, r.Started.UTC().Format("2006-01-02T15:04:05Z"),
+			r.Fetched, r.New, r.Updated, r.Revisited, 100*share(r.NotModified, r.Revisited), state)
+		revisits += r.Revisited
+		notModified += r.NotModified
+	}
+	fmt.Fprintf(w, "  304 share of all revisits: %.0f%%\n", 100*share(notModified, revisits))
+}
+
+func share(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
 }
 
 func sortedKeys(m map[int]int) []int {

@@ -32,6 +32,8 @@ func (s *Site) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	s.hits[uri]++
 	s.mu.Unlock()
 
+	s.clockMu.RLock()
+	defer s.clockMu.RUnlock()
 	rt := s.routeOf(r.URL.Path, r.URL.Query())
 	h := w.Header()
 	switch rt.kind {
@@ -58,7 +60,12 @@ func (s *Site) serveHTTP(w http.ResponseWriter, r *http.Request) {
 				[]byte("500 Internal Server Error: upstream timeout\n"))
 			return
 		}
-		s.serveHTML(w, r, s.page(rt))
+		p := s.page(rt)
+		if s.conditional(w, r, rt, p) {
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+		s.serveHTML(w, r, p)
 	}
 }
 

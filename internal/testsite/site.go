@@ -71,6 +71,15 @@ type Options struct {
 	// child sitemaps (the second gzip'd), a Google News sitemap and an RSS
 	// feed linked from every page's head.
 	Sitemaps bool
+	// Validators serves ETag and Last-Modified headers (see validators
+	// for which pages get which) and answers a conditional GET whose
+	// validators match with 304 and no body; with IgnoreConditional too,
+	// the headers are served but every answer is 200, like servers that
+	// ignore conditional requests.
+	Validators, IgnoreConditional bool
+	// PublishEvery is how often the clock publishes a story (Advance);
+	// 0 means one an hour.
+	PublishEvery time.Duration
 }
 
 // Site is one generated news website. It is safe for concurrent use.
@@ -91,9 +100,17 @@ type Site struct {
 
 	cache sync.Map // render key -> *rendered
 
+	// clockMu guards the clock and what Advance changes: held for writing
+	// by Advance, for reading while a request is answered.
+	clockMu     sync.RWMutex
+	elapsed     time.Duration // how far Advance moved the clock
+	publishedN  int           // stories Advance published
+	corrections int           // stories Advance corrected
+
 	mu        sync.Mutex
 	hits      map[string]int
 	flakyDone bool
+	modified  map[string]modRecord // request URI -> when its body last changed
 }
 
 var reservedNames = map[string]bool{
@@ -125,6 +142,8 @@ func New(opts Options) *Site {
 		byDay:   map[string][]*article{},
 		special: map[*article]string{},
 		hits:    map[string]int{},
+
+		modified: map[string]modRecord{},
 	}
 	for i, name := range opts.Sections {
 		if !validSectionName(name) || reservedNames[name] || s.secBy[name] != nil {
