@@ -103,6 +103,13 @@ func measure(b *testing.B, site *testsite.Site, srv *httptest.Server, t *benchTo
 // included) per page stored; dup-fetches is the number of URIs requested
 // more than once per crawl (the flaky page and robots.txt aside);
 // cpu-ms/page is the process's CPU per page, test server included.
+//
+// ceiling-tokenize is what extracting the links alone costs: one
+// x/net/html Tokenizer pass per page over the same pages, held in memory,
+// on GOMAXPROCS goroutines (ceiling_test.go). Each crawl variant also runs
+// that pass after each crawl and reports ceiling-pages/s and x-ceiling, its
+// pages/s over the pass's. The page100k- variants do all this on the test
+// site with every article padded to 100 KB (testsite.Options.PageBytes).
 func BenchmarkCrawl(b *testing.B) {
 	benchCrawlSite(b, "", testsite.Options{})
 	benchCrawlSite(b, "page100k-", testsite.Options{PageBytes: 100_000})
