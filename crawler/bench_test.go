@@ -103,11 +103,32 @@ func measure(b *testing.B, site *testsite.Site, srv *httptest.Server, t *benchTo
 // included) per page stored; dup-fetches is the number of URIs requested
 // more than once per crawl (the flaky page and robots.txt aside);
 // cpu-ms/page is the process's CPU per page, test server included.
+//
+// ceiling-tokenize is what extracting the links alone costs: one
+// x/net/html Tokenizer pass per page over the same pages, held in memory,
+// on GOMAXPROCS goroutines (ceiling_test.go). Each crawl variant also runs
+// that pass after each crawl and reports ceiling-pages/s and x-ceiling, its
+// pages/s over the pass's. The page100k- variants do all this on the test
+// site with every article padded to 100 KB (testsite.Options.PageBytes).
 func BenchmarkCrawl(b *testing.B) {
-	site := testsite.New(testsite.Options{})
+	benchCrawlSite(b, "", testsite.Options{})
+	benchCrawlSite(b, "page100k-", testsite.Options{PageBytes: 100_000})
+}
+
+// benchCrawlSite runs BenchmarkCrawl's variants on one site, their names
+// prefixed. ceiling-tokenize is the in-memory tokenizer pass over the
+// pages the crawl stores (ceiling_test.go); each crawl variant also runs
+// that pass once after each of its crawls, outside the timer, and reports
+// its own pages/s over the pass's (x-ceiling), so that the ratio is taken
+// on the same loaded machine at the same moment.
+func benchCrawlSite(b *testing.B, prefix string, opts testsite.Options) {
+	site := testsite.New(opts)
 	srv := httptest.NewServer(site.Handler())
 	defer srv.Close()
 	entry := srv.URL + "/"
+	pages := ceilingPages(b, site, srv)
+
+	b.Run(prefix+"ceiling-tokenize", func(b *testing.B) { benchCeiling(b, pages) })
 
 	for _, v := range []struct {
 		name   string
@@ -116,10 +137,11 @@ func BenchmarkCrawl(b *testing.B) {
 		{"infocrawl-bbolt", false},
 		{"infocrawl-bbolt-nosync", true},
 	} {
-		b.Run(v.name, func(b *testing.B) {
+		b.Run(prefix+v.name, func(b *testing.B) {
 			b.ReportAllocs()
 			dir := b.TempDir()
 			var t benchTotals
+			c := ceiling{pages: pages}
 			b.StopTimer()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
@@ -127,23 +149,38 @@ func BenchmarkCrawl(b *testing.B) {
 				measure(b, site, srv, &t, func() int64 {
 					return infocrawlOnce(b, path, entry, v.noSync)
 				})
+				c.pass()
 			}
 			t.report(b)
+			t.reportCeiling(b, &c)
 		})
 	}
 
-	b.Run("colly-bare", func(b *testing.B) {
+	b.Run(prefix+"colly-bare", func(b *testing.B) {
 		b.ReportAllocs()
 		var t benchTotals
+		c := ceiling{pages: pages}
 		b.StopTimer()
 		b.ResetTimer()
 		for i := 0; i < b.N; i++ {
 			measure(b, site, srv, &t, func() int64 {
 				return collyOnce(b, entry)
 			})
+			c.pass()
 		}
 		t.report(b)
+		t.reportCeiling(b, &c)
 	})
+}
+
+// reportCeiling reports the tokenizer pass's pages/s, run beside the
+// crawls, and the crawls' pages/s over it.
+func (t *benchTotals) reportCeiling(b *testing.B, c *ceiling) {
+	if c.pagesPerSec() <= 0 || t.wall <= 0 {
+		return
+	}
+	b.ReportMetric(c.pagesPerSec(), "ceiling-pages/s")
+	b.ReportMetric(float64(t.pages)/t.wall.Seconds()/c.pagesPerSec(), "x-ceiling")
 }
 
 // infocrawlOnce crawls entry into a fresh store at path, opening and

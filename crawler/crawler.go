@@ -152,6 +152,8 @@ type run struct {
 	// seen set while following its redirects; the outcome persists them.
 	redirects sync.Map // string -> []string
 
+	linkCache linkCache // hrefs resolved, for the pages' template links
+
 	stored, failed, skipped, bytes atomic.Int64
 	total                          atomic.Int64
 	limited                        atomic.Bool

@@ -15,10 +15,21 @@ import (
 // DOM: the crawler needs only the links, and building a tree per page costs
 // more than the fetch.
 func extractLinks(page *url.URL, body []byte) []*url.URL {
+	var out []*url.URL
+	for _, l := range scanLinks(page, body, nil) {
+		out = append(out, l.u)
+	}
+	return out
+}
+
+// scanLinks is extractLinks with the links' keys, resolved through c
+// (nil: no cache).
+func scanLinks(page *url.URL, body []byte, c *linkCache) []link {
 	z := html.NewTokenizer(bytes.NewReader(body))
 	base := page
+	origins := originsOf(base)
 	sawBase := false
-	var out []*url.URL
+	var out []link
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
@@ -46,13 +57,13 @@ func extractLinks(page *url.URL, body []byte) []*url.URL {
 			if !sawBase {
 				sawBase = true
 				if b, err := page.Parse(strings.TrimSpace(href)); err == nil {
-					base = b
+					base, origins = b, originsOf(b)
 				}
 			}
 			continue
 		}
-		if u, err := resolve(base, href); err == nil {
-			out = append(out, u)
+		if l, ok := c.resolve(base, origins, href); ok {
+			out = append(out, l)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"mime"
 	"net"
 	"net/http"
@@ -50,7 +51,11 @@ var whatwgParser = whatwg.NewParser(whatwg.WithPercentEncodeSinglePercentSign())
 // consider queues u unless robots.txt or Colly would refuse it. The caller
 // has claimed u in the seen set.
 func (r *run) consider(ctx context.Context, u *url.URL, depth int, referrer string) {
-	key := u.String()
+	r.considerKey(ctx, u, u.String(), depth, referrer)
+}
+
+// considerKey is consider with u's string, key, known.
+func (r *run) considerKey(ctx context.Context, u *url.URL, key string, depth int, referrer string) {
 	fail := func(reason, detail string) {
 		r.failed.Add(1)
 		r.w.PutFailure(store.Failure{URL: key, Reason: reason, Detail: detail, Depth: depth, Referrer: referrer, At: r.opts.Now()})
@@ -129,9 +134,9 @@ func (r *run) onResponse(resp *colly.Response) {
 	}
 	links := r.links(page, final)
 	if depth < r.opts.Depth {
-		for _, link := range links {
-			if r.inScope(link) && r.seen.add(link.String(), key) {
-				r.consider(context.Background(), link, depth+1, key)
+		for _, l := range links {
+			if r.inScope(l.u) && r.seen.add(l.key, key) {
+				r.considerKey(context.Background(), l.u, l.key, depth+1, key)
 			}
 		}
 	}
@@ -143,7 +148,9 @@ func (r *run) onResponse(resp *colly.Response) {
 	r.stored.Add(1)
 	r.total.Add(1)
 	r.bytes.Add(int64(len(text)))
-	r.opts.Logger.Debug("stored", "url", key, "depth", depth, "bytes", len(text), "charset", cs)
+	if r.opts.Logger.Enabled(context.Background(), slog.LevelDebug) { // its arguments cost allocations
+		r.opts.Logger.Debug("stored", "url", key, "depth", depth, "bytes", len(text), "charset", cs)
+	}
 }
 
 // conditional makes a refresh's request for a stored page conditional on
@@ -192,18 +199,18 @@ func (r *run) queueAgain(p *store.Page) {
 // links returns the links to follow from a page: all its anchors, or in a
 // focused crawl the ones Follow picks. Follow sees every page, even at the
 // last depth, so it can learn from each.
-func (r *run) links(p *store.Page, final *url.URL) []*url.URL {
+func (r *run) links(p *store.Page, final *url.URL) []link {
 	if r.opts.Follow == nil {
 		if p.Depth >= r.opts.Depth {
 			return nil
 		}
-		return extractLinks(final, p.Body)
+		return scanLinks(final, p.Body, &r.linkCache)
 	}
-	var out []*url.URL
+	var out []link
 	for _, s := range r.opts.Follow(p) {
 		if u, err := url.Parse(s); err == nil {
 			if c, err := canonicalize(u); err == nil {
-				out = append(out, c)
+				out = append(out, link{u: c, key: c.String()})
 			}
 		}
 	}

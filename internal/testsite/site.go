@@ -80,6 +80,11 @@ type Options struct {
 	// PublishEvery is how often the clock publishes a story (Advance);
 	// 0 means one an hour.
 	PublishEvery time.Duration
+	// PageBytes, when positive, pads every article with more paragraphs
+	// of its section's prose until its page is at least this many bytes
+	// (before compression), as on a real news site (BenchmarkCrawl's
+	// 100 KB site). 0 leaves the pages as they are.
+	PageBytes int
 }
 
 // Site is one generated news website. It is safe for concurrent use.
@@ -160,6 +165,9 @@ func New(opts Options) *Site {
 		s.byDay[day] = append(s.byDay[day], a)
 	}
 	s.pickSpecials()
+	if opts.PageBytes > 0 {
+		s.padArticles()
+	}
 	if opts.DeepArchive {
 		s.buildDeepArchive()
 	}
