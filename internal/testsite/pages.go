@@ -70,6 +70,37 @@ func (s *Site) renderHome() *rendered {
 	})
 }
 
+// writeFrontItems writes a section front's list of teasers: its page of
+// the section's stories, or a filter variant's.
+func (s *Site) writeFrontItems(p *pageBuilder, key string, sec *section, page int, filter string) {
+	ui := sec.ui
+	p.w("<div class=\"article-list\">\n")
+	size := s.opts.PageSize
+	items := sec.articles[(page-1)*size : min(page*size, len(sec.articles))]
+	if filter != "" {
+		items = variantItems(sec.articles[:min(size, len(sec.articles))], filter)
+	}
+	for i, a := range items {
+		p.w(fmt.Sprintf(`<div class="item clearfix" id="item-%d">`, a.idx+1))
+		if a.image {
+			p.w(`<div class="thumb"><img src="`, staticHost, "/photos/thumb/", a.slug, `.jpg" alt=""></div>`)
+		}
+		p.w(`<h3 class="item-title">`)
+		p.tocA(a.path, "", a.title)
+		p.w(`</h3><div class="item-meta"><span class="date">`)
+		p.esc(ui.date(a.published))
+		p.w(`</span> <span class="sep">|</span> `)
+		p.tocA(a.path+"#comments", `class="comment-count"`, ui.comments(len(a.comments)))
+		p.w(`</div><p class="teaser">`)
+		p.esc(a.teaser())
+		p.w("</p></div>\n")
+		if i == 4 && len(items) > 5 {
+			p.ad(key, "inline", 468, 60)
+		}
+	}
+	p.w("</div>\n")
+}
+
 func (s *Site) renderFront(sec *section, page int, filter string) *rendered {
 	n := s.frontPages(sec)
 	ui := sec.ui
@@ -102,31 +133,7 @@ func (s *Site) renderFront(sec *section, page int, filter string) *rendered {
 		if s.opts.DeepArchive {
 			writeFilterTabs(p, sec, filter)
 		}
-		p.w("<div class=\"article-list\">\n")
-		size := s.opts.PageSize
-		items := sec.articles[(page-1)*size : min(page*size, len(sec.articles))]
-		if filter != "" {
-			items = variantItems(sec.articles[:min(size, len(sec.articles))], filter)
-		}
-		for i, a := range items {
-			p.w(fmt.Sprintf(`<div class="item clearfix" id="item-%d">`, a.idx+1))
-			if a.image {
-				p.w(`<div class="thumb"><img src="`, staticHost, "/photos/thumb/", a.slug, `.jpg" alt=""></div>`)
-			}
-			p.w(`<h3 class="item-title">`)
-			p.tocA(a.path, "", a.title)
-			p.w(`</h3><div class="item-meta"><span class="date">`)
-			p.esc(ui.date(a.published))
-			p.w(`</span> <span class="sep">|</span> `)
-			p.tocA(a.path+"#comments", `class="comment-count"`, ui.comments(len(a.comments)))
-			p.w(`</div><p class="teaser">`)
-			p.esc(a.teaser())
-			p.w("</p></div>\n")
-			if i == 4 && len(items) > 5 {
-				p.ad(f.key, "inline", 468, 60)
-			}
-		}
-		p.w("</div>\n")
+		s.writeFrontItems(p, f.key, sec, page, filter)
 		switch {
 		case n > 1 && s.opts.DeepArchive:
 			writeDeepPagination(p, ui, page, n, func(k int) string { return filteredFrontURI(sec, k, filter) })

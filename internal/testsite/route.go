@@ -44,25 +44,8 @@ type route struct {
 // appear at most once with a value in 1..pages written without leading
 // zeros.
 func (s *Site) routeOf(path string, q url.Values) route {
-	switch path {
-	case "/":
-		return route{kind: routeHome}
-	case RobotsURI:
-		return route{kind: routeRobots}
-	case PrivateURI:
-		return route{kind: routePrivate}
-	case PDFURI, JPEGURI:
-		return route{kind: routeFile, path: path}
-	case OldNewsURI:
-		sec := s.secBy["world"]
-		if sec == nil {
-			sec = s.sections[0]
-		}
-		return route{kind: routeRedirect, status: 301, target: "/" + sec.name + "/"}
-	case LoopAURI:
-		return route{kind: routeRedirect, status: 302, target: LoopBURI}
-	case LoopBURI:
-		return route{kind: routeRedirect, status: 302, target: LoopAURI}
+	if rt, ok := s.fixedRoute(path); ok {
+		return rt
 	}
 	if s.opts.Sitemaps && sitemapFiles[path] {
 		return route{kind: routeSitemap, path: path}
@@ -84,6 +67,38 @@ func (s *Site) routeOf(path string, q url.Values) route {
 	if a := s.byPath[path]; a != nil {
 		return route{kind: routeArticle, art: a, sec: a.sec}
 	}
+	return s.frontRoute(path, q)
+}
+
+// fixedRoute resolves the site's fixed paths: home, robots.txt, the
+// private page, the files and the redirects.
+func (s *Site) fixedRoute(path string) (route, bool) {
+	switch path {
+	case "/":
+		return route{kind: routeHome}, true
+	case RobotsURI:
+		return route{kind: routeRobots}, true
+	case PrivateURI:
+		return route{kind: routePrivate}, true
+	case PDFURI, JPEGURI:
+		return route{kind: routeFile, path: path}, true
+	case OldNewsURI:
+		sec := s.secBy["world"]
+		if sec == nil {
+			sec = s.sections[0]
+		}
+		return route{kind: routeRedirect, status: 301, target: "/" + sec.name + "/"}, true
+	case LoopAURI:
+		return route{kind: routeRedirect, status: 302, target: LoopBURI}, true
+	case LoopBURI:
+		return route{kind: routeRedirect, status: 302, target: LoopAURI}, true
+	}
+	return route{}, false
+}
+
+// frontRoute resolves a section front ("/world/", "?page=N", a filter
+// variant), or nothing.
+func (s *Site) frontRoute(path string, q url.Values) route {
 	name, rest, slash := strings.Cut(strings.TrimPrefix(path, "/"), "/")
 	sec := s.secBy[name]
 	if sec == nil {
