@@ -71,21 +71,13 @@ type RefreshOptions struct {
 // everything between is the crawler's resumable work: a killed round is
 // resumed by the next Refresh, which then ends it. It returns the round.
 func Refresh(ctx context.Context, db *store.DB, opts RefreshOptions) (*store.Round, error) {
-	if opts.Logger == nil {
-		opts.Logger = slog.New(slog.DiscardHandler)
-	}
-	if opts.Out == nil {
-		opts.Out = io.Discard
-	}
-	if opts.Now == nil {
-		opts.Now = time.Now
-	}
+	opts = opts.withDefaults()
 	entry, err := db.Entry()
 	if err != nil {
 		return nil, err
 	}
 	if entry == "" {
-		return nil, fmt.Errorf("focus: refresh %s: %w", db.Path(), ErrNothingToRefresh)
+		return nil, refreshError(db, ErrNothingToRefresh)
 	}
 	if opts.KeepVersions > 0 {
 		if err := db.SetKeepVersions(opts.KeepVersions); err != nil {
@@ -96,49 +88,88 @@ func Refresh(ctx context.Context, db *store.DB, opts RefreshOptions) (*store.Rou
 	if err != nil {
 		return nil, err
 	}
-	round, err := db.LastRound()
+	round, sched, err := beginRound(ctx, db, entry, sites, opts)
 	if err != nil {
 		return nil, err
-	}
-	var sched map[string]store.Schedule
-	if round == nil || !round.Ended.IsZero() {
-		if err := checkFinished(db); err != nil {
-			return nil, err
-		}
-		if len(sites.heads) == 0 {
-			return nil, fmt.Errorf("focus: refresh %s: %w", db.Path(), ErrNothingToRefresh)
-		}
-		n := 1
-		if round != nil {
-			n = round.N + 1
-		}
-		var due []store.Request
-		due, sched = sites.due(n, opts.RecheckArticles)
-		var found []store.Request
-		if sites.listed {
-			if found, err = discover(ctx, db, entry, opts.Crawl); err != nil {
-				return nil, interruptedOr(ctx, err)
-			}
-		}
-		round = &store.Round{N: n, Started: opts.Now().UTC(), Queued: len(due)}
-		if err := db.StartRound(*round, due, found); err != nil {
-			return nil, err
-		}
-		fmt.Fprintf(opts.Out, "round %d: revisiting %d of %d lists\n", n, len(due), len(sites.heads))
-	} else {
-		// The schedule is written only when a round ends, so the one it
-		// started with is made again.
-		_, sched = sites.due(round.N, opts.RecheckArticles)
-		fmt.Fprintf(opts.Out, "round %d: resuming\n", round.N)
 	}
 	if err := refreshCrawl(ctx, db, entry, round.N, sites, opts); err != nil {
 		return nil, err
 	}
+	return endRound(db, round, sites, sched, opts)
+}
+
+func (opts RefreshOptions) withDefaults() RefreshOptions {
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	if opts.Out == nil {
+		opts.Out = io.Discard
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	return opts
+}
+
+func refreshError(db *store.DB, err error) error {
+	return fmt.Errorf("focus: refresh %s: %w", db.Path(), err)
+}
+
+// beginRound starts the next round, or resumes the last one if it was
+// not ended, and returns it with the schedule it is judged by.
+func beginRound(ctx context.Context, db *store.DB, entry string, sites *siteLists, opts RefreshOptions) (*store.Round, map[string]store.Schedule, error) {
+	round, err := db.LastRound()
+	if err != nil {
+		return nil, nil, err
+	}
+	if round == nil || !round.Ended.IsZero() {
+		return startRound(ctx, db, entry, sites, round, opts)
+	}
+	// The schedule is written only when a round ends, so the one it
+	// started with is made again.
+	_, sched := sites.due(round.N, opts.RecheckArticles)
+	fmt.Fprintf(opts.Out, "round %d: resuming\n", round.N)
+	return round, sched, nil
+}
+
+// startRound queues the round after last (nil: none yet): the lists due
+// and what the sitemaps and feeds list anew.
+func startRound(ctx context.Context, db *store.DB, entry string, sites *siteLists, last *store.Round, opts RefreshOptions) (*store.Round, map[string]store.Schedule, error) {
+	if err := checkFinished(db); err != nil {
+		return nil, nil, err
+	}
+	if len(sites.heads) == 0 {
+		return nil, nil, refreshError(db, ErrNothingToRefresh)
+	}
+	n := 1
+	if last != nil {
+		n = last.N + 1
+	}
+	due, sched := sites.due(n, opts.RecheckArticles)
+	var found []store.Request
+	if sites.listed {
+		var err error
+		if found, err = discover(ctx, db, entry, opts.Crawl); err != nil {
+			return nil, nil, interruptedOr(ctx, err)
+		}
+	}
+	round := &store.Round{N: n, Started: opts.Now().UTC(), Queued: len(due)}
+	if err := db.StartRound(*round, due, found); err != nil {
+		return nil, nil, err
+	}
+	fmt.Fprintf(opts.Out, "round %d: revisiting %d of %d lists\n", n, len(due), len(sites.heads))
+	return round, sched, nil
+}
+
+// endRound writes the round's end and the schedule learnt from it, and
+// returns the round with its counts.
+func endRound(db *store.DB, round *store.Round, sites *siteLists, sched map[string]store.Schedule, opts RefreshOptions) (*store.Round, error) {
 	round.Ended = opts.Now().UTC()
 	if err := db.FinishRound(*round, sites.learn(db, round.N, sched)); err != nil {
 		return nil, err
 	}
-	if round, err = db.LastRound(); err != nil {
+	round, err := db.LastRound()
+	if err != nil {
 		return nil, err
 	}
 	fmt.Fprintf(opts.Out, "round %d: %d fetches: %d new, %d updated, %d unchanged, %d not modified\n",
@@ -180,7 +211,7 @@ func checkFinished(db *store.DB) error {
 		return err
 	}
 	if (phase != "" && phase != phaseFocus) || queued > 0 {
-		return fmt.Errorf("focus: refresh %s: %w", db.Path(), ErrUnfinished)
+		return refreshError(db, ErrUnfinished)
 	}
 	return nil
 }
@@ -196,44 +227,14 @@ func refreshCrawl(ctx context.Context, db *store.DB, entry string, round int, si
 	if err := db.Seen(func(u string) error { known.give(u); return nil }); err != nil {
 		return err
 	}
-	// results holds a fetched page's result from Follow until Again.
-	var results sync.Map
+	h := &refreshHooks{miner: miner, known: known, sites: sites, logger: opts.Logger}
 	co := opts.Crawl
 	co.Round = round
 	co.Depth = sites.maxDepth + maxRefreshHops
 	co.MaxPages = 0
 	co.Seeds = nil
-	co.Follow = func(p *store.Page) []string {
-		mineIt := miner.Mine
-		if sites.stored[p.URL] {
-			mineIt = miner.MineAgain // a revisit: its cluster has counted it
-		}
-		res, err := mineIt(p.URL, p.FinalURL, p.Body)
-		if err != nil {
-			opts.Logger.Error("mine", "url", p.URL, "err", err)
-			return nil
-		}
-		links, fresh := known.fresh(res.TOCLinks())
-		if len(res.TOC) > 0 && 2*len(fresh) >= len(links) && len(fresh) > 0 {
-			results.Store(p.URL, res)
-		}
-		return fresh
-	}
-	co.Again = func(p *store.Page) []string {
-		v, ok := results.LoadAndDelete(p.URL)
-		if !ok {
-			return nil
-		}
-		res := v.(*mine.Result)
-		var next []string
-		chain := chainKey(p.URL)
-		for _, l := range res.Pagination {
-			if c, err := crawler.Canonical(l.URL); err == nil && sites.stored[c] && chainKey(c) == chain {
-				next = append(next, c)
-			}
-		}
-		return next
-	}
+	co.Follow = h.follow
+	co.Again = h.again
 	co.Committed = miner.Committed
 	stopFlush := flushLoop(miner, opts.Logger)
 	_, err = crawl(ctx, db, co, Options{Entry: entry, Crawling: opts.Crawling})
@@ -250,6 +251,51 @@ func refreshCrawl(ctx context.Context, db *store.DB, entry string, round int, si
 		return interruptedOr(ctx, err)
 	}
 	return nil
+}
+
+// refreshHooks are a round's crawler hooks: follow mines a page and
+// returns the new stories it names; again returns the next pages of a
+// list whose page brought mostly new ones.
+type refreshHooks struct {
+	miner  *Miner
+	known  *stories
+	sites  *siteLists
+	logger *slog.Logger
+	// results holds a fetched page's result from follow until again.
+	results sync.Map
+}
+
+func (h *refreshHooks) follow(p *store.Page) []string {
+	mineIt := h.miner.Mine
+	if h.sites.stored[p.URL] {
+		mineIt = h.miner.MineAgain // a revisit: its cluster has counted it
+	}
+	res, err := mineIt(p.URL, p.FinalURL, p.Body)
+	if err != nil {
+		h.logger.Error("mine", "url", p.URL, "err", err)
+		return nil
+	}
+	links, fresh := h.known.fresh(res.TOCLinks())
+	if len(res.TOC) > 0 && 2*len(fresh) >= len(links) && len(fresh) > 0 {
+		h.results.Store(p.URL, res)
+	}
+	return fresh
+}
+
+func (h *refreshHooks) again(p *store.Page) []string {
+	v, ok := h.results.LoadAndDelete(p.URL)
+	if !ok {
+		return nil
+	}
+	res := v.(*mine.Result)
+	var next []string
+	chain := chainKey(p.URL)
+	for _, l := range res.Pagination {
+		if c, err := crawler.Canonical(l.URL); err == nil && h.sites.stored[c] && chainKey(c) == chain {
+			next = append(next, c)
+		}
+	}
+	return next
 }
 
 // maxRefreshHops bounds how far from a list a round follows new stories'
@@ -284,6 +330,7 @@ type siteLists struct {
 	listed   bool // the crawl used sitemaps or feeds
 }
 
+// loadSiteLists reads the store's pages, mining results and schedules.
 func loadSiteLists(db *store.DB, entry string) (*siteLists, error) {
 	key, err := crawler.Canonical(entry)
 	if err != nil {
@@ -291,7 +338,22 @@ func loadSiteLists(db *store.DB, entry string) (*siteLists, error) {
 	}
 	s := &siteLists{entry: key, stored: map[string]bool{}, depth: map[string]int{}, heads: map[string]bool{},
 		hot: map[string]bool{}}
-	err = db.Pages(false, func(p *store.Page) error {
+	if err := s.readPages(db); err != nil {
+		return nil, err
+	}
+	newest, near, err := s.readResults(db)
+	if err != nil {
+		return nil, err
+	}
+	s.markHot(newest, near)
+	if s.sched, err = db.Schedules(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *siteLists) readPages(db *store.DB) error {
+	return db.Pages(false, func(p *store.Page) error {
 		s.stored[p.URL] = true
 		s.depth[p.URL] = p.Depth
 		s.maxDepth = max(s.maxDepth, p.Depth)
@@ -300,14 +362,13 @@ func loadSiteLists(db *store.DB, entry string) (*siteLists, error) {
 		}
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	// One pass over the results (decoding them is most of a round's cost
-	// on a large store): the lists, the stories, and the links of the
-	// lists near the entry page.
-	var newest []string
-	near := map[string][]string{}
+}
+
+// readResults makes one pass over the results (decoding them is most of
+// a round's cost on a large store): it notes the lists and the stories,
+// and returns the entry page's links and those of the lists near it.
+func (s *siteLists) readResults(db *store.DB) (newest []string, near map[string][]string, err error) {
+	near = map[string][]string{}
 	err = mine.EachResult(db, func(u string, r *mine.Result) error {
 		switch r.Kind {
 		case mine.KindArticle, mine.KindArticleTOC:
@@ -320,23 +381,24 @@ func loadSiteLists(db *store.DB, entry string) (*siteLists, error) {
 				}
 			}
 		}
-		if u == key {
+		if u == s.entry {
 			newest = r.TOCLinks()
 		}
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	// The lists that held the newest stories: the entry page (a news
-	// site's home lists its latest) and the lists one hop from it that
-	// share its stories.
+	return newest, near, err
+}
+
+// markHot marks the lists that held the newest stories: the entry page
+// (a news site's home lists its latest) and the lists one hop from it
+// that share its stories.
+func (s *siteLists) markHot(newest []string, near map[string][]string) {
 	isNewest := map[string]bool{}
 	for _, l := range newest {
 		isNewest[l] = true
 	}
 	for u, links := range near {
-		if u == key {
+		if u == s.entry {
 			s.hot[u] = true
 			continue
 		}
@@ -347,10 +409,6 @@ func loadSiteLists(db *store.DB, entry string) (*siteLists, error) {
 			}
 		}
 	}
-	if s.sched, err = db.Schedules(); err != nil {
-		return nil, err
-	}
-	return s, nil
 }
 
 // due returns the revisits of round n, and the schedule it is judged by

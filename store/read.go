@@ -8,7 +8,10 @@ import (
 )
 
 // Page returns the stored page for the canonical URL u, or ErrNotFound.
-func (db *DB) Page(u string) (*Page, error) {
+func (db *DB) Page(u string) (*Page, error) { return db.page(u, true) }
+
+// page returns the stored page for u, with its body when withBody is set.
+func (db *DB) page(u string, withBody bool) (*Page, error) {
 	var p *Page
 	err := db.bolt.View(func(tx *bolt.Tx) error {
 		v := tx.Bucket(bucketPages).Get([]byte(u))
@@ -16,7 +19,7 @@ func (db *DB) Page(u string) (*Page, error) {
 			return ErrNotFound
 		}
 		var err error
-		p, err = decodePage(v, true)
+		p, err = decodePage(v, withBody)
 		return err
 	})
 	if err != nil {

@@ -134,11 +134,61 @@ func keepVersions(tx *bolt.Tx) int {
 }
 
 func putVisit(tx *bolt.Tx, v Visit) error {
+	return putJSON(tx.Bucket(bucketVisits), append(roundKey(v.Round), v.URL...), v)
+}
+
+func putJSON(b *bolt.Bucket, key []byte, v any) error {
 	val, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	return tx.Bucket(bucketVisits).Put(append(roundKey(v.Round), v.URL...), val)
+	return b.Put(key, val)
+}
+
+// eachVisit calls fn for every visit of a round, in URL order.
+func eachVisit(b *bolt.Bucket, round int, fn func(v Visit) error) error {
+	c := b.Cursor()
+	prefix := roundKey(round)
+	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		var vis Visit
+		if err := json.Unmarshal(v, &vis); err != nil {
+			return fmt.Errorf("visit %q: %w", k, err)
+		}
+		if err := fn(vis); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// count adds a visit to the round's counts.
+func (r *Round) count(v Visit) {
+	r.Fetched++
+	switch v.Change {
+	case ChangeNew:
+		r.New++
+	case ChangeUpdated:
+		r.Updated++
+	case ChangeSame:
+		r.Same++
+	case ChangeNotModified:
+		r.NotModified++
+	}
+}
+
+// enqueueRound queues a round's requests, marked as revisits or not.
+func enqueueRound(tx *bolt.Tx, reqs []Request, round int, revisit bool) error {
+	for _, q := range reqs {
+		q.Revisit, q.Round = revisit, round
+		val, err := json.Marshal(q)
+		if err != nil {
+			return err
+		}
+		if err := enqueue(tx, q, val); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // SetKeepVersions sets how many versions of a page are kept, the current
@@ -236,31 +286,13 @@ func (db *DB) Rounds(fn func(r Round) error) error {
 // all.
 func (db *DB) StartRound(r Round, revisits, found []Request) error {
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
-		for _, q := range found {
-			q.Revisit, q.Round = false, r.N
-			val, err := json.Marshal(q)
-			if err != nil {
-				return err
-			}
-			if err := enqueue(tx, q, val); err != nil {
-				return err
-			}
-		}
-		for _, q := range revisits {
-			q.Revisit, q.Round = true, r.N
-			val, err := json.Marshal(q)
-			if err != nil {
-				return err
-			}
-			if err := enqueue(tx, q, val); err != nil {
-				return err
-			}
-		}
-		val, err := json.Marshal(r)
-		if err != nil {
+		if err := enqueueRound(tx, found, r.N, false); err != nil {
 			return err
 		}
-		return tx.Bucket(bucketRounds).Put(roundKey(r.N), val)
+		if err := enqueueRound(tx, revisits, r.N, true); err != nil {
+			return err
+		}
+		return putJSON(tx.Bucket(bucketRounds), roundKey(r.N), r)
 	})
 	if err != nil {
 		return fmt.Errorf("store: start round %d: %w", r.N, err)
@@ -272,42 +304,22 @@ func (db *DB) StartRound(r Round, revisits, found []Request) error {
 // transaction. Its counts are read from its visits.
 func (db *DB) FinishRound(r Round, sched []Schedule) error {
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
-		c := tx.Bucket(bucketVisits).Cursor()
-		prefix := roundKey(r.N)
 		r.Fetched, r.New, r.Updated, r.Same, r.NotModified = 0, 0, 0, 0, 0
-		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
-			var vis Visit
-			if err := json.Unmarshal(v, &vis); err != nil {
-				return err
-			}
-			r.Fetched++
-			switch vis.Change {
-			case ChangeNew:
-				r.New++
-			case ChangeUpdated:
-				r.Updated++
-			case ChangeSame:
-				r.Same++
-			case ChangeNotModified:
-				r.NotModified++
-			}
+		err := eachVisit(tx.Bucket(bucketVisits), r.N, func(vis Visit) error {
+			r.count(vis)
+			return nil
+		})
+		if err != nil {
+			return err
 		}
 		r.Revisited = r.Updated + r.Same + r.NotModified
 		sb := tx.Bucket(bucketSchedule)
 		for _, s := range sched {
-			val, err := json.Marshal(s)
-			if err != nil {
-				return err
-			}
-			if err := sb.Put([]byte(s.URL), val); err != nil {
+			if err := putJSON(sb, []byte(s.URL), s); err != nil {
 				return err
 			}
 		}
-		val, err := json.Marshal(r)
-		if err != nil {
-			return err
-		}
-		return tx.Bucket(bucketRounds).Put(roundKey(r.N), val)
+		return putJSON(tx.Bucket(bucketRounds), roundKey(r.N), r)
 	})
 	if err != nil {
 		return fmt.Errorf("store: finish round %d: %w", r.N, err)
@@ -322,18 +334,7 @@ func (db *DB) Visits(round int, fn func(v Visit) error) error {
 		if b == nil {
 			return nil
 		}
-		c := b.Cursor()
-		prefix := roundKey(round)
-		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
-			var vis Visit
-			if err := json.Unmarshal(v, &vis); err != nil {
-				return fmt.Errorf("visit %q: %w", k, err)
-			}
-			if err := fn(vis); err != nil {
-				return err
-			}
-		}
-		return nil
+		return eachVisit(b, round, fn)
 	})
 	if err != nil {
 		return fmt.Errorf("store: visits of round %d: %w", round, err)
@@ -366,19 +367,4 @@ func (db *DB) Schedules() (map[string]Schedule, error) {
 
 // PageMeta returns a stored page's metadata without its body, or
 // ErrNotFound.
-func (db *DB) PageMeta(u string) (*Page, error) {
-	var p *Page
-	err := db.bolt.View(func(tx *bolt.Tx) error {
-		v := tx.Bucket(bucketPages).Get([]byte(u))
-		if v == nil {
-			return ErrNotFound
-		}
-		var err error
-		p, err = decodePage(v, false)
-		return err
-	})
-	if err != nil {
-		return nil, fmt.Errorf("store: page %s: %w", u, err)
-	}
-	return p, nil
-}
+func (db *DB) PageMeta(u string) (*Page, error) { return db.page(u, false) }

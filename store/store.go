@@ -147,39 +147,9 @@ func (db *DB) checkSchema(readOnly bool) (err error) {
 		}
 	}()
 	var fresh, migrate bool
-	err = db.bolt.View(func(tx *bolt.Tx) error {
-		meta := tx.Bucket(bucketMeta)
-		if meta == nil {
-			empty := true
-			tx.ForEach(func([]byte, *bolt.Bucket) error { empty = false; return nil })
-			if !empty {
-				return ErrCorrupt
-			}
-			fresh = true
-			return nil
-		}
-		v := meta.Get(keySchema)
-		got, perr := strconv.Atoi(string(v))
-		if perr != nil {
-			return fmt.Errorf("%w: bad schema value %q", ErrCorrupt, v)
-		}
-		if (got == 1 || got == 2) && !readOnly {
-			migrate = true
-			return nil
-		}
-		want := allBuckets
-		switch {
-		case got == 2 && readOnly:
-			want = v2Buckets
-		case got != schemaVersion:
-			return fmt.Errorf("%w: file has schema %d, this infocrawl reads %d", ErrSchemaVersion, got, schemaVersion)
-		}
-		for _, b := range want {
-			if tx.Bucket(b) == nil {
-				return fmt.Errorf("%w: bucket %s missing", ErrCorrupt, b)
-			}
-		}
-		return nil
+	err = db.bolt.View(func(tx *bolt.Tx) (err error) {
+		fresh, migrate, err = readSchema(tx, readOnly)
+		return err
 	})
 	if err != nil || !(fresh || migrate) {
 		return err
@@ -187,21 +157,60 @@ func (db *DB) checkSchema(readOnly bool) (err error) {
 	if readOnly {
 		return fmt.Errorf("%w: empty file", ErrCorrupt)
 	}
-	return db.bolt.Update(func(tx *bolt.Tx) error {
-		for _, b := range allBuckets {
-			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
-				return err
-			}
+	return db.bolt.Update(func(tx *bolt.Tx) error { return writeSchema(tx, migrate) })
+}
+
+// readSchema verifies a file's schema and buckets, and says whether the
+// file is new (empty) or an older schema to migrate when writable.
+func readSchema(tx *bolt.Tx, readOnly bool) (fresh, migrate bool, err error) {
+	meta := tx.Bucket(bucketMeta)
+	if meta == nil {
+		empty := true
+		tx.ForEach(func([]byte, *bolt.Bucket) error { empty = false; return nil })
+		if !empty {
+			return false, false, ErrCorrupt
 		}
-		meta := tx.Bucket(bucketMeta)
-		if err := meta.Put(keySchema, []byte(strconv.Itoa(schemaVersion))); err != nil {
+		return true, false, nil
+	}
+	v := meta.Get(keySchema)
+	got, perr := strconv.Atoi(string(v))
+	if perr != nil {
+		return false, false, fmt.Errorf("%w: bad schema value %q", ErrCorrupt, v)
+	}
+	if (got == 1 || got == 2) && !readOnly {
+		return false, true, nil
+	}
+	want := allBuckets
+	switch {
+	case got == 2 && readOnly:
+		want = v2Buckets
+	case got != schemaVersion:
+		return false, false, fmt.Errorf("%w: file has schema %d, this infocrawl reads %d", ErrSchemaVersion, got, schemaVersion)
+	}
+	for _, b := range want {
+		if tx.Bucket(b) == nil {
+			return false, false, fmt.Errorf("%w: bucket %s missing", ErrCorrupt, b)
+		}
+	}
+	return false, false, nil
+}
+
+// writeSchema creates the buckets a file lacks and stamps the current
+// schema; a migrated file keeps its creation time.
+func writeSchema(tx *bolt.Tx, migrate bool) error {
+	for _, b := range allBuckets {
+		if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 			return err
 		}
-		if migrate {
-			return nil
-		}
-		return meta.Put(keyCreated, []byte(time.Now().UTC().Format(time.RFC3339)))
-	})
+	}
+	meta := tx.Bucket(bucketMeta)
+	if err := meta.Put(keySchema, []byte(strconv.Itoa(schemaVersion))); err != nil {
+		return err
+	}
+	if migrate {
+		return nil
+	}
+	return meta.Put(keyCreated, []byte(time.Now().UTC().Format(time.RFC3339)))
 }
 
 // Path returns the file the store was opened from.

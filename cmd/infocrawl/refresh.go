@@ -64,8 +64,13 @@ func runRefresh(ctx context.Context, args []string, stdout, stderr io.Writer) (e
 		return err
 	}
 	defer closeStore(db, &err)
+	opts := refreshOptions(cfg, recheck, keep, stdout, stderr)
+	return refreshRounds(ctx, db, opts, every, stdout, stderr)
+}
+
+func refreshOptions(cfg config.Config, recheck bool, keep int, stdout, stderr io.Writer) focus.RefreshOptions {
 	logger := newLogger(stderr, cfg.LogLevel)
-	opts := focus.RefreshOptions{
+	return focus.RefreshOptions{
 		Crawl: crawlerOptions(cfg, logger), Mine: mineOptions(cfg.Mine),
 		RecheckArticles: recheck, KeepVersions: keep, Logger: logger, Out: stdout,
 		Crawling: func(c *crawler.Crawler) func(*crawler.Result) {
@@ -73,11 +78,16 @@ func runRefresh(ctx context.Context, args []string, stdout, stderr io.Writer) (e
 			return func(*crawler.Result) { stop() }
 		},
 	}
+}
+
+// refreshRounds runs a round, and with every > 0 one every that long
+// until ctx ends, turning the outcome into the command's exit.
+func refreshRounds(ctx context.Context, db *store.DB, opts focus.RefreshOptions, every time.Duration, stdout, stderr io.Writer) error {
 	for {
 		_, err := focus.Refresh(ctx, db, opts)
 		switch {
 		case errors.Is(err, focus.ErrInterrupted) || err != nil && ctx.Err() != nil:
-			fmt.Fprintf(stderr, "interrupted: the round is saved in %s; run refresh again to finish it\n", cfg.DB)
+			fmt.Fprintf(stderr, "interrupted: the round is saved in %s; run refresh again to finish it\n", db.Path())
 			return errInterrupted
 		case errors.Is(err, focus.ErrUnfinished), errors.Is(err, focus.ErrNothingToRefresh):
 			return usageError("%v", err)
