@@ -62,28 +62,7 @@ func NewMiner(db *store.DB, opts mine.Options) (*Miner, error) {
 // finalURL the URL it was fetched from, body its UTF-8 HTML. It is safe
 // for concurrent use; pages are mined one at a time.
 func (m *Miner) Mine(key, finalURL string, body []byte) (*mine.Result, error) {
-	u, err := url.Parse(finalURL)
-	if err != nil {
-		return nil, fmt.Errorf("focus: mine %s: final URL: %w", key, err)
-	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	id, ok := m.cl.Pages[key]
-	if !ok {
-		var err error
-		if id, err = m.place(u, body); err != nil {
-			return nil, err
-		}
-		m.cl.Pages[key] = id
-	}
-	state, err := m.state(id)
-	if err != nil {
-		return nil, err
-	}
-	res := mine.MineCluster(id, state, []mine.Input{{Key: key, URL: u, Body: body}}, m.opts)[0]
-	m.pending = append(m.pending, pending{cluster: id, result: res})
-	m.mined++
-	return res, nil
+	return m.mine(key, finalURL, body, false)
 }
 
 // MineAgain mines a new version of a page its cluster has already
@@ -91,6 +70,10 @@ func (m *Miner) Mine(key, finalURL string, body []byte) (*mine.Result, error) {
 // cluster's statistics, so they do not count the page twice. Its result
 // is written, once the store has committed the page, like Mine's.
 func (m *Miner) MineAgain(key, finalURL string, body []byte) (*mine.Result, error) {
+	return m.mine(key, finalURL, body, true)
+}
+
+func (m *Miner) mine(key, finalURL string, body []byte, again bool) (*mine.Result, error) {
 	u, err := url.Parse(finalURL)
 	if err != nil {
 		return nil, fmt.Errorf("focus: mine %s: final URL: %w", key, err)
@@ -108,18 +91,28 @@ func (m *Miner) MineAgain(key, finalURL string, body []byte) (*mine.Result, erro
 	if err != nil {
 		return nil, err
 	}
-	raw, err := state.MarshalBinary()
-	if err != nil {
-		return nil, err
+	if again {
+		if state, err = copyState(state); err != nil {
+			return nil, err
+		}
 	}
-	scratch := &mine.ClusterState{}
-	if err := scratch.UnmarshalBinary(raw); err != nil {
-		return nil, err
-	}
-	res := mine.MineCluster(id, scratch, []mine.Input{{Key: key, URL: u, Body: body}}, m.opts)[0]
+	res := mine.MineCluster(id, state, []mine.Input{{Key: key, URL: u, Body: body}}, m.opts)[0]
 	m.pending = append(m.pending, pending{cluster: id, result: res})
 	m.mined++
 	return res, nil
+}
+
+// copyState is a deep copy of a cluster's state, by its encoding.
+func copyState(s *mine.ClusterState) (*mine.ClusterState, error) {
+	raw, err := s.MarshalBinary()
+	if err != nil {
+		return nil, err
+	}
+	c := &mine.ClusterState{}
+	if err := c.UnmarshalBinary(raw); err != nil {
+		return nil, err
+	}
+	return c, nil
 }
 
 // Mined returns how many pages Mine has mined.

@@ -90,13 +90,19 @@ func crawlInto(ctx context.Context, cfg config.Config, entry string, stdout, std
 	ended := crawlReport(c, cfg, stdout, stderr)
 	res, err := c.Run(ctx, entry)
 	ended(res)
+	return crawlOutcome(res, err, cfg.DB, stderr)
+}
+
+// crawlOutcome maps a crawl's end to the command's: a usage error for an
+// entry the store does not hold, errInterrupted when stopped by a signal.
+func crawlOutcome(res *crawler.Result, err error, db string, stderr io.Writer) error {
 	switch {
 	case errors.Is(err, crawler.ErrEntryMismatch):
 		return usageError("%v", err)
 	case err != nil:
 		return err
 	case res.Interrupted:
-		return interrupted(cfg.DB, stderr)
+		return interrupted(db, stderr)
 	}
 	return nil
 }
@@ -134,15 +140,7 @@ func swarmInto(ctx context.Context, db *store.DB, cfg config.Config, entry strin
 		Crawling: func(c *crawler.Crawler) { ended = crawlReport(c, cfg, stdout, stderr) },
 	})
 	ended(res)
-	switch {
-	case errors.Is(err, crawler.ErrEntryMismatch):
-		return usageError("%v", err)
-	case err != nil:
-		return err
-	case res.Interrupted:
-		return interrupted(cfg.DB, stderr)
-	}
-	return nil
+	return crawlOutcome(res, err, cfg.DB, stderr)
 }
 
 // focusInto runs a focused crawl (package focus) with cfg.
