@@ -202,11 +202,11 @@ func (b *builder) text(n *Node, s string) {
 		if b.curLen > 0 && b.space {
 			b.cur.WriteByte(' ')
 			b.curLen++
-			if b.pre == 0 && !b.atLineStart() {
+			if b.shaped && b.pre == 0 && !b.atLineStart() {
 				b.lines.WriteByte(' ')
 			}
 		}
-		if b.pre == 0 {
+		if b.shaped && b.pre == 0 {
 			b.lines.WriteString(w)
 			b.inPre = false
 		}
@@ -286,18 +286,30 @@ func (b *builder) preText(s string) {
 	if s == "" {
 		return
 	}
+	b.shape()
 	if b.lines.Len() > 0 && b.space && !b.inPre && !b.atLineStart() && !isSpace(rune(s[0])) {
 		b.lines.WriteByte(' ') // a collapsed space before the <pre> run
 	}
 	b.lines.WriteString(s)
-	b.shaped, b.inPre = true, true
+	b.inPre = true
+}
+
+// shape starts keeping lines apart from cur. Until a segment's first line
+// break or <pre> run its lines are its text, so they are only written from
+// then on: most segments never need them.
+func (b *builder) shape() {
+	if !b.shaped {
+		b.lines.Reset()
+		b.lines.WriteString(b.cur.String())
+		b.shaped = true
+	}
 }
 
 // lineBreak ends a line of lines (a <br>).
 func (b *builder) lineBreak() {
-	if b.lines.Len() > 0 {
+	if b.curLen > 0 || b.lines.Len() > 0 {
+		b.shape()
 		b.lines.WriteByte('\n')
-		b.shaped = true
 	}
 }
 
