@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"net/http/httptest"
 	"net/url"
@@ -52,39 +50,7 @@ func totalHits(site *testsite.Site) int {
 func runBinary(t *testing.T, site *testsite.Site, srv *httptest.Server, db string, stopAfter int, sig os.Signal, extra ...string) (exitCode int, stderr string) {
 	t.Helper()
 	args := append([]string{"crawl", srv.URL + "/", "--db", db, "--depth", "3", "--parallel", "4", "--quiet", "--log-level", "error"}, extra...)
-	cmd := exec.Command(binary, args...)
-	var errBuf bytes.Buffer
-	cmd.Stderr = &errBuf
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	if stopAfter > 0 {
-		base := totalHits(site)
-	poll:
-		for totalHits(site)-base < stopAfter {
-			select {
-			case err := <-done:
-				t.Fatalf("crawl ended (%v) before %d requests; stderr: %s", err, stopAfter, errBuf.String())
-			case <-time.After(time.Millisecond):
-				continue poll
-			}
-		}
-		cmd.Process.Signal(sig)
-	}
-	err := <-done
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			return -int(ws.Signal()), errBuf.String()
-		}
-		return ee.ExitCode(), errBuf.String()
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	return 0, errBuf.String()
+	return runStopped(t, site, stopAfter, 0, sig, args...)
 }
 
 func uriOf(raw string) string {
