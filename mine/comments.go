@@ -327,5 +327,5 @@ func nameWordsH(h *html.Node) iter.Seq[string] {
 func CommentSection(tag, id, class string) bool {
 	h := &html.Node{Type: html.ElementNode, Data: tag, DataAtom: atom.Lookup([]byte(tag)), Attr: []html.Attribute{{Key: "id", Val: id}, {Key: "class", Val: class}}}
 	n := &Node{H: h}
-	return !pageWide(n) && commentish(n)
+	return commentish(n)
 }

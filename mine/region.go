@@ -191,8 +191,12 @@ func pageWide(n *Node) bool {
 // commentish: reader comments and their forms, which every page has
 // different text in, so no cross-page statistic can call them template.
 // Sites mark them alike ("comments", "commentlist", "disqus_thread",
-// WordPress's "respond"); "commentary" is a kind of article.
+// WordPress's "respond"); "commentary" is a kind of article. The page's
+// html and body never are one, whatever their classes say.
 func commentish(n *Node) bool {
+	if pageWide(n) {
+		return false
+	}
 	for _, v := range []string{htmlnode.Attr(n.H, "id"), htmlnode.Attr(n.H, "class")} {
 		if v == "" {
 			continue
@@ -223,7 +227,7 @@ func commentSections(p *Page) []*Node {
 			in[n.Index] = true
 			continue
 		}
-		if !pageWide(n) && commentish(n) {
+		if commentish(n) {
 			in[n.Index] = true
 			p.sections = append(p.sections, n)
 		}
