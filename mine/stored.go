@@ -37,6 +37,26 @@ func EachResult(db *store.DB, fn func(key string, r *Result) error) error {
 	})
 }
 
+// Head is the part of a result that lists of pages show.
+type Head struct {
+	Cluster ClusterID `json:"cluster"`
+	Kind    Kind      `json:"kind"`
+	Title   string    `json:"title"`
+}
+
+// EachHead calls fn with every stored result's Head, in URL order,
+// decoding neither its blocks nor their HTML: what a list of a store's
+// pages needs, at a fraction of EachResult's cost.
+func EachHead(db *store.DB, fn func(key string, h Head) error) error {
+	return db.MinedResults(func(key string, raw []byte) error {
+		var h Head
+		if err := json.Unmarshal(raw, &h); err != nil {
+			return fmt.Errorf("mine: result %s: %w", key, err)
+		}
+		return fn(key, h)
+	})
+}
+
 func decodeResult(key string, raw []byte) (*Result, error) {
 	r := &Result{}
 	if err := json.Unmarshal(raw, r); err != nil {

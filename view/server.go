@@ -69,8 +69,8 @@ type clusterRow struct {
 // rows reads every stored result's list fields, in URL order.
 func (s *server) rows() ([]pageRow, error) {
 	var out []pageRow
-	err := mine.EachResult(s.db, func(key string, r *mine.Result) error {
-		out = append(out, pageRow{Key: key, Cluster: string(r.Cluster), Kind: r.Kind, Title: r.Title})
+	err := mine.EachHead(s.db, func(key string, h mine.Head) error {
+		out = append(out, pageRow{Key: key, Cluster: string(h.Cluster), Kind: h.Kind, Title: h.Title})
 		return nil
 	})
 	if err != nil {
