@@ -26,7 +26,7 @@ func tocSeeds(db *store.DB, known *stories) ([]store.Request, error) {
 		links []string
 	}
 	var pages []listed
-	err = mine.EachResult(db, func(key string, r *mine.Result) error {
+	err = mine.EachTOC(db, func(key string, r *mine.Result) error {
 		if len(r.TOC) > 0 {
 			pages = append(pages, listed{key, known.follow(r)})
 		}

@@ -369,7 +369,7 @@ func (s *siteLists) readPages(db *store.DB) error {
 // and returns the entry page's links and those of the lists near it.
 func (s *siteLists) readResults(db *store.DB) (newest []string, near map[string][]string, err error) {
 	near = map[string][]string{}
-	err = mine.EachResult(db, func(u string, r *mine.Result) error {
+	err = mine.EachTOC(db, func(u string, r *mine.Result) error {
 		switch r.Kind {
 		case mine.KindArticle, mine.KindArticleTOC:
 			s.articles = append(s.articles, u)

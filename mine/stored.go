@@ -57,6 +57,24 @@ func EachHead(db *store.DB, fn func(key string, h Head) error) error {
 	})
 }
 
+// EachTOC calls fn with every stored result's kind, TOC blocks and
+// pagination, in URL order; the article blocks, by far the larger part,
+// are not decoded. It is what following lists needs (a focused crawl's
+// seeds, a refresh's lists).
+func EachTOC(db *store.DB, fn func(key string, r *Result) error) error {
+	return db.MinedResults(func(key string, raw []byte) error {
+		var t struct {
+			Kind       Kind    `json:"kind"`
+			TOC        []Block `json:"toc"`
+			Pagination []Link  `json:"pagination"`
+		}
+		if err := json.Unmarshal(raw, &t); err != nil {
+			return fmt.Errorf("mine: result %s: %w", key, err)
+		}
+		return fn(key, &Result{Key: key, Kind: t.Kind, TOC: t.TOC, Pagination: t.Pagination})
+	})
+}
+
 func decodeResult(key string, raw []byte) (*Result, error) {
 	r := &Result{}
 	if err := json.Unmarshal(raw, r); err != nil {
