@@ -5,7 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"sort"
+	"maps"
+	"slices"
 
 	"infocrawl/store"
 )
@@ -49,29 +50,19 @@ func printStats(w io.Writer, st *store.Stats) {
 	fmt.Fprintf(w, "seen       %d URLs\n", st.Seen)
 	fmt.Fprintf(w, "bytes      %.1f MB fetched, %.1f MB stored, file %.1f MB\n", float64(st.RawBytes)/1e6, float64(st.StoredBytes)/1e6, float64(st.FileBytes)/1e6)
 	fmt.Fprintln(w, "\npages by status")
-	for _, k := range sortedKeys(st.ByStatus) {
+	for _, k := range slices.Sorted(maps.Keys(st.ByStatus)) {
 		fmt.Fprintf(w, "  %-18d %d\n", k, st.ByStatus[k])
 	}
 	fmt.Fprintln(w, "pages by depth")
-	for _, k := range sortedKeys(st.ByDepth) {
+	for _, k := range slices.Sorted(maps.Keys(st.ByDepth)) {
 		fmt.Fprintf(w, "  %-18d %d\n", k, st.ByDepth[k])
 	}
 	fmt.Fprintln(w, "pages by origin")
-	origins := make([]string, 0, len(st.ByOrigin))
-	for o := range st.ByOrigin {
-		origins = append(origins, o)
-	}
-	sort.Strings(origins)
-	for _, o := range origins {
+	for _, o := range slices.Sorted(maps.Keys(st.ByOrigin)) {
 		fmt.Fprintf(w, "  %-18s %d\n", o, st.ByOrigin[o])
 	}
 	fmt.Fprintf(w, "failures by reason (%d)\n", st.Failures)
-	reasons := make([]string, 0, len(st.ByReason))
-	for r := range st.ByReason {
-		reasons = append(reasons, r)
-	}
-	sort.Strings(reasons)
-	for _, r := range reasons {
+	for _, r := range slices.Sorted(maps.Keys(st.ByReason)) {
 		fmt.Fprintf(w, "  %-18s %d\n", r, st.ByReason[r])
 	}
 	printRounds(w, st.Rounds)
@@ -104,13 +95,4 @@ func share(a, b int) float64 {
 		return 0
 	}
 	return float64(a) / float64(b)
-}
-
-func sortedKeys(m map[int]int) []int {
-	keys := make([]int, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Ints(keys)
-	return keys
 }
