@@ -129,3 +129,45 @@ func TestReferencesStay(t *testing.T) {
 		t.Errorf("references taken for a TOC block: %+v", r.TOC)
 	}
 }
+
+// A container that holds a story's two paragraphs and a long list of the
+// site's earlier posts is not a TOC box as a whole: the list goes, the
+// paragraphs stay. A side box with a blurb beside its list stays a box.
+func TestBoxAroundStory(t *testing.T) {
+	var list strings.Builder
+	list.WriteString(`<p>Earlier interviews in the series:</p><ul>`)
+	for i := range 12 {
+		fmt.Fprintf(&list, `<li><a href="/blog/posts/interview-%d">Interview number %d on the history of the harbour</a></li>`, i, i)
+	}
+	list.WriteString(`</ul>`)
+	story := `<p>The harbour master talks about the winter storms, the repairs to the old wall and what the town has learnt from them since the flood.</p>` +
+		`<p>In this episode she explains, in her own words, why the fishing fleet now leaves a day earlier when the forecast turns and how the crews agreed to it.</p>`
+	body := `<html><head><title>The harbour master</title></head><body><div class="page"><article><h1>The harbour master</h1><div class="manuscript"><div>` +
+		story + list.String() + `</div></div></article>` +
+		`<div class="sidebar"><p>This blog is written by the volunteers of the harbour museum, who meet every Thursday evening and welcome new members.</p><ul>` +
+		`<li><a href="/blog/posts/a">Museum opens a new room for the old boats</a></li><li><a href="/blog/posts/b">The lighthouse keeper's diary is found</a></li>` +
+		`<li><a href="/blog/posts/c">Volunteers restore the harbour crane</a></li><li><a href="/blog/posts/d">A summer of open days at the museum</a></li></ul></div>` +
+		`</div></body></html>`
+	p := parse(Input{Key: "k", Body: []byte(body)}, "c")
+	l := newLinks(p.page, 3)
+	var region *Node
+	for _, n := range p.page.Nodes {
+		if n.Tag == "div" && n.Parent != nil && n.Parent.Tag == "body" {
+			region = n
+		}
+	}
+	boxed := l.inTOC(p.page, region)
+	for _, s := range p.page.Segments {
+		in := boxed[s.Owner]
+		for _, want := range []string{"winter storms", "fishing fleet now leaves"} {
+			if strings.Contains(s.Text, want) && in {
+				t.Errorf("the story's paragraph %q is in a TOC box", want)
+			}
+		}
+		for _, not := range []string{"Interview number 3", "volunteers of the harbour museum"} {
+			if strings.Contains(s.Text, not) && !in {
+				t.Errorf("%q is not in a TOC box", not)
+			}
+		}
+	}
+}

@@ -154,6 +154,25 @@ func (l *links) isTOC(n *Node) bool {
 	return withText >= l.min && float64(withStory) >= 0.6*float64(withText) && teaserText >= 0.7*l.clean[n.Index]
 }
 
+// underHeadline: n is in a teaser, an element led by a headline link
+// that holds no more than one or two story links.
+func underHeadline(n, region *Node, l *links) bool {
+	for ; n != nil && n != region; n = n.Parent {
+		if l.heads[n.Index] > 0 {
+			return l.stories[n.Index] <= 2
+		}
+	}
+	return false
+}
+
+// storyAround: the text of n outside its TOC boxes, out characters, is
+// mostly running prose, prose characters of it and at least two or three
+// sentences, and n's class or id does not name a side box ("sidebar",
+// "related"): n holds a story beside its boxes.
+func storyAround(n *Node, prose int, out float64) bool {
+	return prose >= 200 && float64(prose) >= 0.5*out && hintScore(n) >= 0
+}
+
 // inTOC marks the nodes strictly below region that lie in a TOC box (a
 // "related stories" box, a teaser list): not the article's. A box is a
 // TOC-like node whose text is mostly its own list, not a wrapper that
@@ -161,16 +180,27 @@ func (l *links) isTOC(n *Node) bool {
 func (l *links) inTOC(p *Page, region *Node) map[*Node]bool {
 	boxed := make([]float64, len(p.Nodes)) // clean text inside boxes, per subtree
 	box := make([]bool, len(p.Nodes))
+	// prose: characters of running prose per subtree, outside boxes (a
+	// teaser under its headline link is not running prose). A node around
+	// boxes that also holds the story's paragraphs is not a box: its
+	// boxes go, its prose stays.
+	prose, items := make([]int, len(p.Nodes)), map[*Node]int{}
+	p.walkSegments(region, func(s *Segment) {
+		if isProse(s) && !inStoryItem(s.Owner, region, l, items) && !underHeadline(s.Owner, region, l) {
+			prose[s.Owner.Index] += s.Len - s.LinkLen
+		}
+	})
 	last := p.lastDescendant(region)
 	for i := last; i > region.Index; i-- {
 		n := p.Nodes[i]
 		inKids := 0.0
 		for _, k := range n.Kids {
 			inKids += boxed[k.Index]
+			prose[i] += prose[k.Index]
 		}
-		box[i] = l.isTOC(n) && (inKids == 0 || l.clean[i]-inKids <= 0.5*l.clean[i]) && !proseList(p, n)
+		box[i] = l.isTOC(n) && (inKids == 0 || (l.clean[i]-inKids <= 0.5*l.clean[i] && !storyAround(n, prose[i], l.clean[i]-inKids))) && !proseList(p, n)
 		if box[i] {
-			boxed[i] = l.clean[i]
+			boxed[i], prose[i] = l.clean[i], 0
 		} else {
 			boxed[i] = inKids
 		}
