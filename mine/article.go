@@ -73,7 +73,7 @@ func articleResult(p *minedPage, opts Options) *Result {
 	// In the region where the cluster's articles are, or in one that holds
 	// most of the page's own text, a short story is still a story;
 	// elsewhere short text is a page's odds and ends.
-	if n := len([]rune(text)); n == 0 || (n < opts.MinArticleChars && !p.voted && !shortStory(p.page, region, text)) {
+	if n := len([]rune(text)); n == 0 || (n < opts.MinArticleChars && !p.voted && !p.declared && !shortStory(p.page, region, text)) {
 		return res
 	}
 	res.Kind = KindArticle

@@ -140,6 +140,10 @@ func mineDefault(g []*minedPage, state *ClusterState, opts Options) []*Result {
 		if alone {
 			if d := declaredBody(p.page); d != nil {
 				p.region, p.declared = d, true
+			} else if e := entryContent(p.page); e != nil && (e == p.region || !p.page.contains(e, p.region)) {
+				// The post's content as its theme marks it, unless the
+				// best region is a part of it.
+				p.region, p.declared = e, true
 			} else if t := titledRegion(p.page, p.region, p.links); t != nil {
 				p.region = t
 			}

@@ -91,7 +91,7 @@ type minedPage struct {
 	links    *links // cleaned link measures, once templates are marked
 	voted    bool   // region is the cluster's majority article region
 	alone    bool   // mined without a cluster to compare with
-	declared bool   // region is the page's declared articleBody
+	declared bool   // region is the page's declared articleBody or its one entry-content
 }
 
 func parse(in Input, cluster ClusterID) *minedPage {

@@ -375,6 +375,27 @@ func declaredBody(p *Page) *Node {
 	return found
 }
 
+// entryContent is the page's one block element of class entry-content,
+// the hAtom microformat's name for a post's content (WordPress, Blogger
+// and Typepad themes write it); nil when there is none, or several (a
+// list of posts), or it holds no content.
+func entryContent(p *Page) *Node {
+	var found *Node
+	for _, n := range p.Nodes {
+		if !hasToken(htmlnode.Attr(n.H, "class"), "entry-content") {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = n
+	}
+	if found == nil || !found.Block || contentChars(p, found) == 0 {
+		return nil
+	}
+	return found
+}
+
 func hasToken(list, token string) bool {
 	for _, f := range strings.Fields(strings.ToLower(list)) {
 		if f == token {

@@ -24,6 +24,9 @@ import (
 // page's own text.
 // Class names on html and body ("feature_newcomments") describe the whole
 // page: they make no part of it a comment section.
+// A short post in the page's one hAtom entry-content element is the
+// story, the related list inside it no listing, the sidebar's longer
+// text widgets not the story.
 func TestSingleStories(t *testing.T) {
 	tests := []struct {
 		file     string
@@ -55,6 +58,9 @@ func TestSingleStories(t *testing.T) {
 		{"shortpost.html", "",
 			[]string{"Sports balls, disco balls, meatballs", "just a treat for your eyes"},
 			[]string{"Newsletter", "Miss C", "Tweet"}},
+		{"entry-content.html", "",
+			[]string{"here are a few more pictures found on Flickr"},
+			[]string{"covered the camera business", "small commission", "The lens roadmap", "Firmware update"}},
 		{"titled.html", "",
 			[]string{"approved a new tram line", "expect more visitors once the trams run"},
 			[]string{"Partner news", "favourite weekend destination", "captain's bell"}},

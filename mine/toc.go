@@ -237,7 +237,7 @@ func addTOC(res *Result, p *minedPage, opts Options, alone bool) []*Node {
 	article := len(res.Article) > 0
 	listing := p.region != nil && isListing(page, p.region, blocks, l.stories[p.region.Index], l.isTOC)
 	if alone {
-		listing = p.region != nil && l.isTOC(p.region)
+		listing = p.region != nil && l.isTOC(p.region) && !p.declared
 	}
 	// Alone, the whole-page fallback keeps a list or table page's text
 	// (docs/ALGORITHMS.md §7): such a page is article+toc, not a listing.
