@@ -107,3 +107,38 @@ func TestCommentsInResult(t *testing.T) {
 		t.Errorf("stored comments %+v, want %+v", back.Comments, r.Comments)
 	}
 }
+
+// Which class and id names make an element a comment section.
+func TestCommentish(t *testing.T) {
+	for _, tt := range []struct {
+		tag, attrs string
+		want       bool
+	}{
+		{"div", `id="comments"`, true},
+		{"ol", `class="commentlist"`, true},
+		{"div", `id="disqus_thread"`, true},
+		{"div", `id="respond" class="comment-respond"`, true},
+		{"section", `class="comments-area"`, true},
+		{"div", `class="article commentary"`, false},
+		{"article", `class="post hentry commented status-published"`, false},
+		{"article", `class="post comments-open"`, false},
+		{"div", `class="entry has-comments"`, false},
+		{"div", `class="entry no-comments"`, false},
+		{"div", `class="comments-closed"`, false},
+		{"body", `class="comments"`, false},
+	} {
+		page := parse(Input{Key: "k", Body: []byte(`<html><body><` + tt.tag + ` ` + tt.attrs + `><p>Text</p></` + tt.tag + `></body></html>`)}, "").page
+		var n *Node
+		for _, m := range page.Nodes {
+			if m.Tag == tt.tag {
+				n = m
+			}
+		}
+		if n == nil {
+			t.Fatalf("no %s in %s", tt.tag, tt.attrs)
+		}
+		if got := commentish(n); got != tt.want {
+			t.Errorf("commentish(<%s %s>) = %v, want %v", tt.tag, tt.attrs, got, tt.want)
+		}
+	}
+}

@@ -191,8 +191,9 @@ func pageWide(n *Node) bool {
 // commentish: reader comments and their forms, which every page has
 // different text in, so no cross-page statistic can call them template.
 // Sites mark them alike ("comments", "commentlist", "disqus_thread",
-// WordPress's "respond"); "commentary" is a kind of article. The page's
-// html and body never are one, whatever their classes say.
+// WordPress's "respond"); "commentary" is a kind of article, "commented"
+// a post's state. The page's html and body never are one, whatever their
+// classes say.
 func commentish(n *Node) bool {
 	if pageWide(n) {
 		return false
@@ -202,7 +203,7 @@ func commentish(n *Node) bool {
 			continue
 		}
 		for tok := range strings.FieldsSeq(strings.ToLower(v)) {
-			if !stableName(tok) { // a URL or generated id, not a name
+			if !stableName(tok) || commentState(tok) {
 				continue
 			}
 			if (strings.Contains(tok, "comment") && !strings.Contains(tok, "commentary")) ||
@@ -212,6 +213,14 @@ func commentish(n *Node) bool {
 		}
 	}
 	return false
+}
+
+// commentState: a class that says something of a post's comments
+// ("commented", "comments-open", "has-comments", "no-comments"), not that
+// its element holds them.
+func commentState(tok string) bool {
+	return strings.HasSuffix(tok, "ed") || strings.HasSuffix(tok, "-open") ||
+		strings.HasPrefix(tok, "has-") || strings.HasPrefix(tok, "no-")
 }
 
 // commentSections returns the page's outermost comment sections, in
