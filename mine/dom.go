@@ -113,6 +113,8 @@ func FromDOM(doc *html.Node, u *url.URL) *Page {
 	if root == nil {
 		root = doc
 	}
+	n := 1 + countElements(root)
+	b.slab, b.page.Nodes = make([]Node, 0, n), make([]*Node, 0, n)
 	b.page.Root = b.element(root, nil)
 	b.flush()
 	aggregate(b.page.Root)
@@ -134,10 +136,29 @@ type builder struct {
 	shaped bool
 	inPre  bool // lines ends with text written as it is
 	pre    int  // depth of elements that keep their white space
+	// slab holds the page's nodes, allocated at once: they live and die
+	// together.
+	slab []Node
+}
+
+// countElements counts the elements below h that element makes nodes of.
+func countElements(h *html.Node) int {
+	n := 0
+	for c := h.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && !Skipped(c) && c.DataAtom != atom.Br && c.DataAtom != atom.Img {
+			n += 1 + countElements(c)
+		}
+	}
+	return n
 }
 
 func (b *builder) element(h *html.Node, parent *Node) *Node {
-	n := &Node{H: h, Tag: h.Data, Parent: parent, Index: len(b.page.Nodes), Block: blockTags[h.DataAtom] || h.Type == html.DocumentNode}
+	if len(b.slab) == cap(b.slab) { // not counted: cannot happen, but safe
+		b.slab = make([]Node, 0, 64)
+	}
+	b.slab = b.slab[:len(b.slab)+1]
+	n := &b.slab[len(b.slab)-1]
+	*n = Node{H: h, Tag: h.Data, Parent: parent, Index: len(b.page.Nodes), Block: blockTags[h.DataAtom] || h.Type == html.DocumentNode}
 	b.page.Nodes = append(b.page.Nodes, n)
 	if h.DataAtom == atom.A {
 		if href := htmlnode.Attr(h, "href"); href != "" {
@@ -460,6 +481,9 @@ func resolveHref(base *url.URL, href string) string {
 	if href == "" || href[0] == '#' || len(href) >= 11 && strings.EqualFold(href[:11], "javascript:") {
 		return ""
 	}
+	if s, ok := plainHref(base, href); ok {
+		return s
+	}
 	ref, err := url.Parse(href)
 	if err != nil {
 		return ""
@@ -470,6 +494,79 @@ func resolveHref(base *url.URL, href string) string {
 	ref.Fragment, ref.RawFragment = "", ""
 	return ref.String()
 }
+
+// plainHref resolves, without net/url, the hrefs most links have: an
+// absolute http(s) URL, or a path from the root of an http(s) base, in
+// plain ASCII, with no fragment, escapes, user, empty or dot segments:
+// those that parsing, resolving and printing would give back unchanged
+// (FuzzPlainHref checks it). ok is false for any other href.
+func plainHref(base *url.URL, href string) (string, bool) {
+	var prefix, rest string
+	switch {
+	case strings.HasPrefix(href, "https://"):
+		prefix, rest = "https://", href[len("https://"):]
+	case strings.HasPrefix(href, "http://"):
+		prefix, rest = "http://", href[len("http://"):]
+	case len(href) > 1 && href[0] == '/' && href[1] != '/' && base != nil &&
+		(base.Scheme == "http" || base.Scheme == "https") && base.User == nil && base.Opaque == "" && plainHost(base.Host):
+		prefix, rest = base.Scheme+"://"+base.Host, href
+	default:
+		return "", false
+	}
+	if prefix[len(prefix)-1] == '/' { // absolute: the host comes first
+		end := strings.IndexAny(rest, "/?")
+		if end < 0 {
+			end = len(rest)
+		}
+		if !plainHost(rest[:end]) {
+			return "", false
+		}
+		prefix, rest = prefix+rest[:end], rest[end:]
+	}
+	path, _, _ := strings.Cut(rest, "?")
+	if strings.Contains(path, "//") || strings.Contains(path, "/./") || strings.Contains(path, "/../") ||
+		strings.HasSuffix(path, "/.") || strings.HasSuffix(path, "/..") {
+		return "", false
+	}
+	for i := 0; i < len(rest); i++ {
+		if !plainURLBytes[rest[i]] {
+			return "", false
+		}
+	}
+	if len(prefix)+len(rest) == len(href) { // absolute: href itself
+		return href, true
+	}
+	return prefix + rest, true
+}
+
+// plainHost: a non-empty lower-case host name or IPv4 address, with or
+// without a port.
+func plainHost(h string) bool {
+	name, port, hasPort := strings.Cut(h, ":")
+	if name == "" || hasPort && port == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '.' || c == '-') {
+			return false
+		}
+	}
+	for i := 0; i < len(port); i++ {
+		if port[i] < '0' || port[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// plainURLBytes: letters, digits and the delimiters that net/url
+// neither escapes nor unescapes in a path or query.
+var plainURLBytes = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("-._~/?=&:;,+", byte(c)) >= 0
+	}
+	return t
+}()
 
 func findTitle(doc *html.Node) string {
 	t := htmlnode.Find(doc, atom.Title)

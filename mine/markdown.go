@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 )
@@ -169,13 +170,41 @@ func (r *mdRenderer) flush(cur *run, out *[]mdBlock) {
 	}
 	s := &r.page.Segments[r.segs[r.next]]
 	r.next++
-	if cur.plain.String() != strings.Join(strings.FieldsFunc(s.Text, isSpace), "") {
+	if !sameWithoutSpace(cur.plain.String(), s.Text) {
 		r.ok = false
 		return
 	}
 	if r.keep[r.segs[r.next-1]] {
 		*out = append(*out, mdBlock{md: escapeLines(md, false)})
 	}
+}
+
+// sameWithoutSpace: a is b with b's spaces left out (what
+// strings.Join(strings.FieldsFunc(b, isSpace), "") gives, without
+// building it).
+func sameWithoutSpace(a, b string) bool {
+	i := 0
+	for j := 0; j < len(b); {
+		if c := b[j]; c < utf8.RuneSelf { // ASCII, most text
+			if !isSpace(rune(c)) {
+				if i >= len(a) || a[i] != c {
+					return false
+				}
+				i++
+			}
+			j++
+			continue
+		}
+		r, w := utf8.DecodeRuneInString(b[j:])
+		if !isSpace(r) {
+			if i+w > len(a) || a[i:i+w] != b[j:j+w] {
+				return false
+			}
+			i += w
+		}
+		j += w
+	}
+	return i == len(a)
 }
 
 // joinBlocks separates blocks by blank lines; in a list item (tight), a
