@@ -14,9 +14,29 @@ import (
 // would never see the stories listed past the first page. Pagination keeps
 // them apart, for the crawl to follow.
 
-// pageWord is the text of a pagination link: a page number, or a word or
-// arrow for the next or previous page.
-var pageWord = regexp.MustCompile(`(?i)^(\d{1,4}|next|prev|previous|older|newer|more|older (posts|entries|stories|articles)|newer (posts|entries|stories|articles)|next page|previous page|load more|»|›|«|‹|→|←|>>|<<)$`)
+// pageWords are the words and arrows of links to the next or previous
+// page of a list, lower-cased.
+var pageWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range []string{"next", "prev", "previous", "older", "newer", "more", "next page", "previous page", "load more",
+		"»", "›", "«", "‹", "→", "←", ">>", "<<"} {
+		m[w] = true
+	}
+	for _, kind := range []string{"posts", "entries", "stories", "articles"} {
+		m["older "+kind], m["newer "+kind] = true, true
+	}
+	return m
+}()
+
+// pageWord: text, its spaces collapsed, is a page number (1 to 4
+// digits) or a word that leads to another page of a list ("Next",
+// "Older posts", "»"), in any case.
+func pageWord(text string) bool {
+	if n := len(text); n >= 1 && n <= 4 && strings.Trim(text, "0123456789") == "" {
+		return true
+	}
+	return pageWords[strings.ToLower(text)]
+}
 
 // pageInURL is a page number in a URL: /page/3, /p/3, ?page=3, ?p=3, ?paged=3, ?start=20, ?offset=20, -p3.
 var pageInURL = regexp.MustCompile(`(?i)(/(page|p|pg|seite|pagina)/?\d+|[?&](page|p|pg|paged|pagenum|start|offset|pn)=\d+|[-_]p(age)?\d+(\.\w+)?$|/\d{1,4}/?$)`)
@@ -43,7 +63,7 @@ func paginationLinks(p *Page) []Link {
 			continue
 		}
 		text := strings.Join(strings.Fields(anchorText(n)), " ")
-		if !rel && !pageWord.MatchString(text) {
+		if !rel && !pageWord(text) {
 			continue
 		}
 		u, err := url.Parse(n.Href)
@@ -61,7 +81,7 @@ func paginationLinks(p *Page) []Link {
 	return out
 }
 
-// maxPageWord bounds the text pageWord matches (its longest, "older
+// maxPageWord bounds the text pageWord accepts (its longest, "older
 // articles", is 13 characters without the space, as ALen counts them).
 const maxPageWord = 16
 

@@ -2,6 +2,7 @@ package mine
 
 import (
 	"net/url"
+	"regexp"
 	"slices"
 	"testing"
 )
@@ -42,6 +43,17 @@ func TestPaginationLinks(t *testing.T) {
 		}
 		if !slices.Equal(got, c.want) {
 			t.Errorf("%s: got %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// pageWord accepts what the pattern it replaced matched.
+func TestPageWord(t *testing.T) {
+	old := regexp.MustCompile(`(?i)^(\d{1,4}|next|prev|previous|older|newer|more|older (posts|entries|stories|articles)|newer (posts|entries|stories|articles)|next page|previous page|load more|»|›|«|‹|→|←|>>|<<)$`)
+	for _, s := range []string{"1", "24", "2024", "12345", "", "Next", "NEXT", "next page", "Older Posts", "older  posts", "Newer entries",
+		"Load more", "»", ">>", "<", "More stories", "previous", "Prev", "3a", "٣", "next »", "Read more"} {
+		if got, want := pageWord(s), old.MatchString(s); got != want {
+			t.Errorf("pageWord(%q) = %v, the pattern says %v", s, got, want)
 		}
 	}
 }

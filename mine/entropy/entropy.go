@@ -57,7 +57,9 @@ func (s *TermStats) AddCounts(tf map[string]int) {
 		}
 		x := float64(f)
 		st.TF += x
-		st.S += x * math.Log(x)
+		if f > 1 { // 1·ln 1 = 0: most terms occur once in a page
+			st.S += x * math.Log(x)
+		}
 		s.Terms[t] = st
 	}
 	s.Pages++
