@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"infocrawl/mine/internal/htmlnode"
 )
 
 // storyProse tells a story with link lists beside it from a listing:
@@ -168,6 +170,36 @@ func TestBoxAroundStory(t *testing.T) {
 			if strings.Contains(s.Text, not) && !in {
 				t.Errorf("%q is not in a TOC box", not)
 			}
+		}
+	}
+}
+
+// A small element named like furniture ("meta", "byline", "caption") is
+// left out of the story, unless the story is in it: a video page's
+// "meta-information" box holds the few sentences the page tells.
+func TestMetaBoxHoldsStory(t *testing.T) {
+	body := `<html><body><div id="region">` +
+		`<span class="story-date">24 July 2012 Last updated at 05:40 ET</span>` +
+		`<div class="byline"><p>By Jane Smith, BBC News, Washington, who has covered the games since Athens.</p></div>` +
+		`<div class="emp-description" id="meta-information">` +
+		`<p>People from all over the world are coming to London to see the Olympic Games.</p>` +
+		`<p>Scott and Kathy Cleveland from Idaho are among the thousands who are making the trip.</p>` +
+		`<p>They made a home-made movie about their preparations for the visit.</p></div>` +
+		`</div></body></html>`
+	p := parse(Input{Key: "k", Body: []byte(body)}, "c")
+	var region *Node
+	for _, n := range p.page.Nodes {
+		if n.Tag == "div" && htmlnode.Attr(n.H, "id") == "region" {
+			region = n
+		}
+	}
+	meta := inMetaBox(p.page, region)
+	for _, s := range p.page.Segments {
+		switch {
+		case strings.Contains(s.Text, "Olympic Games") && meta[s.Owner]:
+			t.Errorf("the story %q is taken for furniture", s.Text)
+		case strings.Contains(s.Text, "Jane Smith") && !meta[s.Owner]:
+			t.Errorf("the byline %q is not furniture", s.Text)
 		}
 	}
 }

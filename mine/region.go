@@ -305,14 +305,15 @@ var metaWords = wordSet("byline bylines author authors dateline timestamp date p
 	"tags tag taglist share sharing social toolbar breadcrumb breadcrumbs vcard footer caption credit credits")
 
 // inMetaBox marks the nodes below region inside a small element named by
-// metaWords (under 300 characters: a large "post-meta" is no byline).
+// metaWords (under 300 characters: a large "post-meta" is no byline),
+// unless the region's story is in it (a video page's "meta-information").
 func inMetaBox(p *Page, region *Node) map[*Node]bool {
 	out := map[*Node]bool{}
 	last := p.lastDescendant(region)
 	for i := region.Index + 1; i <= last; i++ {
 		n := p.Nodes[i]
 		small := n.CLenA+n.ALenA < 300
-		if (n.Parent != nil && out[n.Parent]) || (small && (hasWord(n, metaWords) || n.Tag == "figcaption")) {
+		if (n.Parent != nil && out[n.Parent]) || (small && (hasWord(n, metaWords) || n.Tag == "figcaption") && !storyIn(p, n, region)) {
 			out[n] = true
 			// Text belongs to blocks: an inline caption or byline that
 			// holds all of its block's text takes the block with it.
@@ -322,6 +323,20 @@ func inMetaBox(p *Page, region *Node) map[*Node]bool {
 		}
 	}
 	return out
+}
+
+// storyIn: n holds two or more lines of sentences (40+ characters, a
+// sentence end), where a byline, a dateline or a caption is a line, and
+// they are most of region's text: the story is in n, whatever its name.
+func storyIn(p *Page, n, region *Node) bool {
+	k, chars := 0, 0
+	p.walkSegments(n, func(s *Segment) {
+		if !s.Template && s.Len >= 40 && strings.ContainsAny(s.Text, ".!?。！？") {
+			k++
+			chars += s.Len - s.LinkLen
+		}
+	})
+	return k >= 2 && 2*chars >= contentChars(p, region)
 }
 
 // blockOf is n's nearest block element (n itself when it is one).
