@@ -203,3 +203,35 @@ func TestMetaBoxHoldsStory(t *testing.T) {
 		}
 	}
 }
+
+// A table of data whose rows link to pages (jobs with their company,
+// place and date) is content; a table of headlines, a link and a date a
+// row, is a teaser box.
+func TestDataTableIsNoBox(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<html><body><div id="region"><p>Jobs posted this week in the county, newest first. Apply on each employer's page.</p><table><tbody>`)
+	for i := range 6 {
+		fmt.Fprintf(&b, `<tr><td><a href="/jobs/clerk-%d">Accounts clerk number %d, part-time</a></td><td>Harbour Logistics Ltd</td><td>Kingsbridge, Devon</td><td>12/2%d/2006</td></tr>`, i, i, i)
+	}
+	b.WriteString(`</tbody></table><table class="more"><tbody>`)
+	for i := range 6 {
+		fmt.Fprintf(&b, `<tr><td><a href="/news/story-%d">Council approves the harbour wall repairs, story number %d</a></td><td>Dec %d</td></tr>`, i, i, i+1)
+	}
+	b.WriteString(`</tbody></table></div></body></html>`)
+	p := parse(Input{Key: "k", Body: []byte(b.String())}, "c")
+	var region *Node
+	for _, n := range p.page.Nodes {
+		if htmlnode.Attr(n.H, "id") == "region" {
+			region = n
+		}
+	}
+	boxed := newLinks(p.page, 3).inTOC(p.page, region)
+	for _, s := range p.page.Segments {
+		switch {
+		case strings.Contains(s.Text, "Harbour Logistics") && boxed[s.Owner]:
+			t.Errorf("a row of the data table is in a TOC box: %q", s.Text)
+		case strings.Contains(s.Text, "harbour wall repairs") && !boxed[s.Owner]:
+			t.Errorf("a teaser row is not in a TOC box: %q", s.Text)
+		}
+	}
+}

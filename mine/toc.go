@@ -198,7 +198,7 @@ func (l *links) inTOC(p *Page, region *Node) map[*Node]bool {
 			inKids += boxed[k.Index]
 			prose[i] += prose[k.Index]
 		}
-		box[i] = l.isTOC(n) && (inKids == 0 || (l.clean[i]-inKids <= 0.5*l.clean[i] && !storyAround(n, prose[i], l.clean[i]-inKids))) && !proseList(p, n)
+		box[i] = l.isTOC(n) && !l.dataTable(n) && (inKids == 0 || (l.clean[i]-inKids <= 0.5*l.clean[i] && !storyAround(n, prose[i], l.clean[i]-inKids))) && !proseList(p, n)
 		if box[i] {
 			boxed[i], prose[i] = l.clean[i], 0
 		} else {
@@ -390,6 +390,42 @@ func listOf(a *Node) *Node {
 		return n.Parent
 	}
 	return n
+}
+
+// dataTable: n is a table, or its body, of three or more rows that have
+// three or more cells with text each, whose text is mostly not links: a
+// table of data (results, prices, a schedule, jobs with their company and
+// place), where a list of teasers has one or two cells a row and its
+// headlines are most of its text.
+func (l *links) dataTable(n *Node) bool {
+	switch n.Tag {
+	case "table":
+		for _, k := range n.Kids {
+			if k.Tag == "tbody" {
+				return l.dataTable(k)
+			}
+		}
+	case "tbody":
+	default:
+		return false
+	}
+	rows, wide := 0, 0
+	for _, tr := range n.Kids {
+		if tr.Tag != "tr" {
+			continue
+		}
+		rows++
+		cells := 0
+		for _, td := range tr.Kids {
+			if (td.Tag == "td" || td.Tag == "th") && l.clean[td.Index] > 0 {
+				cells++
+			}
+		}
+		if cells >= 3 {
+			wide++
+		}
+	}
+	return rows >= 3 && 5*wide >= 4*rows && 2*l.alen[n.Index] < l.clean[n.Index]
 }
 
 // proseList: a list among the story's paragraphs whose items go on in
