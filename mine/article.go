@@ -87,8 +87,9 @@ func articleResult(p *minedPage, opts Options) *Result {
 // shortStory: text, short as it is, is the page's story: a line of it is
 // a sentence (labels such as "Search results" or "Related articles" are
 // not), and region, an element within the page, holds at least half of
-// the page's text outside the template and links, so that the page is
-// about what it says. A page whose best region is the whole document
+// the page's text outside the template and links, or half of the text
+// around it under the page's headline, so that the page is about what it
+// says. A page whose best region is the whole document
 // ("No articles were published on this day.") has found no story.
 func shortStory(p *Page, region *Node, text string) bool {
 	if pageWide(region) {
@@ -98,7 +99,29 @@ func shortStory(p *Page, region *Node, text string) bool {
 	for line := range strings.Lines(text) {
 		sentence = sentence || (len([]rune(line)) >= 40 && strings.ContainsAny(line, ".!?。！？"))
 	}
-	return sentence && 2*contentChars(p, region) >= contentChars(p, p.Root)
+	return sentence && (2*contentChars(p, region) >= contentChars(p, p.Root) || underTitle(p, region))
+}
+
+// underTitle: region's nearest ancestor with an h1 in it has the page's
+// headline there (an h1 whose text the <title> holds), and region holds
+// half of that ancestor's text outside the template and links: a post
+// under its headline, with a byline and a share bar beside it.
+func underTitle(p *Page, region *Node) bool {
+	title := strings.ToLower(strings.Join(strings.Fields(p.Title), " "))
+	for a := region.Parent; a != nil && !pageWide(a); a = a.Parent {
+		var h1 *Node
+		for i, last := a.Index+1, p.lastDescendant(a); i <= last && h1 == nil; i++ {
+			if p.Nodes[i].Tag == "h1" {
+				h1 = p.Nodes[i]
+			}
+		}
+		if h1 == nil {
+			continue
+		}
+		head := strings.ToLower(strings.Join(strings.Fields(p.textOf(h1, nil)), " "))
+		return head != "" && strings.Contains(title, head) && 2*contentChars(p, region) >= contentChars(p, a)
+	}
+	return false
 }
 
 // templateShare is the share of a page's text (in characters) that is

@@ -144,3 +144,34 @@ func TestInPageCopies(t *testing.T) {
 		}
 	}
 }
+
+// A short post is a story when it is most of the text under the page's
+// headline, however long the sidebar beside it: shortStory holds for the
+// post's paragraph, not for a sidebar box's.
+func TestShortStoryUnderTitle(t *testing.T) {
+	body, err := os.ReadFile("testdata/single/titledpost.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := parse(Input{Key: "k", Body: body}, "c").page
+	for _, tt := range []struct {
+		text string
+		want bool
+	}{
+		{"Sports balls, disco balls", true},
+		{"Aug 22: quiz night", false},
+	} {
+		var region *Node
+		for _, s := range p.Segments {
+			if strings.HasPrefix(s.Text, tt.text) {
+				region = s.Owner
+			}
+		}
+		if region == nil {
+			t.Fatalf("no segment %q", tt.text)
+		}
+		if got := shortStory(p, region, p.textOf(region, nil)); got != tt.want {
+			t.Errorf("shortStory(%q) = %v, want %v", tt.text, got, tt.want)
+		}
+	}
+}
