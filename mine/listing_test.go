@@ -235,3 +235,28 @@ func TestDataTableIsNoBox(t *testing.T) {
 		}
 	}
 }
+
+// A key-value table (an infobox) is content too, though its values are
+// links: each row is a label heading and its value.
+func TestInfoboxIsNoBox(t *testing.T) {
+	body := `<html><body><div id="region"><table class="infobox"><tbody>` +
+		`<tr><th>Born</th><td><a href="/wiki/1902">1902</a>, <a href="/wiki/Kingsbridge_town">Kingsbridge town</a></td></tr>` +
+		`<tr><th>Occupation</th><td><a href="/wiki/Harbour_master">Harbour master of the port</a></td></tr>` +
+		`<tr><th>Known for</th><td><a href="/wiki/Harbour_wall_of_Kingsbridge">The harbour wall of Kingsbridge</a></td></tr>` +
+		`<tr><th>Spouse</th><td><a href="/wiki/Mary_Ellen_Hart">Mary Ellen Hart of Totnes</a></td></tr>` +
+		`<tr><th>Awards</th><td><a href="/wiki/Order_of_the_harbour">Order of the harbour, first class</a></td></tr>` +
+		`</tbody></table><p>John Hart was the harbour master of Kingsbridge for forty years and built the wall that still stands.</p></div></body></html>`
+	p := parse(Input{Key: "k", Body: []byte(body)}, "c")
+	var region *Node
+	for _, n := range p.page.Nodes {
+		if htmlnode.Attr(n.H, "id") == "region" {
+			region = n
+		}
+	}
+	boxed := newLinks(p.page, 3).inTOC(p.page, region)
+	for _, s := range p.page.Segments {
+		if strings.Contains(s.Text, "Occupation") && boxed[s.Owner] {
+			t.Errorf("a row of the infobox is in a TOC box: %q", s.Text)
+		}
+	}
+}

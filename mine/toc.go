@@ -392,11 +392,12 @@ func listOf(a *Node) *Node {
 	return n
 }
 
-// dataTable: n is a table, or its body, of three or more rows that have
-// three or more cells with text each, whose text is mostly not links: a
-// table of data (results, prices, a schedule, jobs with their company and
-// place), where a list of teasers has one or two cells a row and its
-// headlines are most of its text.
+// dataTable: n is a table, or its body, of three or more rows, nearly all
+// of them either three or more cells with text (results, prices, a
+// schedule, jobs with their company and place), links under half the
+// table's text, or a label heading and its value (an infobox, whose
+// values may all be links). A list of teasers has a headline and maybe a
+// date a row, and its headlines are most of its text.
 func (l *links) dataTable(n *Node) bool {
 	switch n.Tag {
 	case "table":
@@ -409,23 +410,29 @@ func (l *links) dataTable(n *Node) bool {
 	default:
 		return false
 	}
-	rows, wide := 0, 0
+	rows, wide, keyed := 0, 0, 0
 	for _, tr := range n.Kids {
 		if tr.Tag != "tr" {
 			continue
 		}
 		rows++
-		cells := 0
+		var cells []*Node
 		for _, td := range tr.Kids {
 			if (td.Tag == "td" || td.Tag == "th") && l.clean[td.Index] > 0 {
-				cells++
+				cells = append(cells, td)
 			}
 		}
-		if cells >= 3 {
+		switch {
+		case len(cells) >= 3:
 			wide++
+		case len(cells) == 2 && cells[0].Tag == "th" && l.alen[cells[0].Index] == 0:
+			keyed++
 		}
 	}
-	return rows >= 3 && 5*wide >= 4*rows && 2*l.alen[n.Index] < l.clean[n.Index]
+	if rows < 3 {
+		return false
+	}
+	return 5*keyed >= 4*rows || 5*wide >= 4*rows && 2*l.alen[n.Index] < l.clean[n.Index]
 }
 
 // proseList: a list among the story's paragraphs whose items go on in
