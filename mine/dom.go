@@ -497,17 +497,24 @@ func resolveHref(base *url.URL, href string) string {
 
 // plainHref resolves, without net/url, the hrefs most links have: an
 // absolute http(s) URL, or a path from the root of an http(s) base, in
-// plain ASCII, with no fragment, escapes, user, empty or dot segments:
+// plain ASCII, with no escapes, user, empty or dot segments (the
+// fragment dropped):
 // those that parsing, resolving and printing would give back unchanged
 // (FuzzPlainHref checks it). ok is false for any other href.
 func plainHref(base *url.URL, href string) (string, bool) {
+	href, frag, _ := strings.Cut(href, "#") // the fragment is dropped, once valid
+	for i := 0; i < len(frag); i++ {
+		if !plainURLBytes[frag[i]] {
+			return "", false
+		}
+	}
 	var prefix, rest string
 	switch {
 	case strings.HasPrefix(href, "https://"):
 		prefix, rest = "https://", href[len("https://"):]
 	case strings.HasPrefix(href, "http://"):
 		prefix, rest = "http://", href[len("http://"):]
-	case len(href) > 1 && href[0] == '/' && href[1] != '/' && base != nil &&
+	case href != "" && href[0] == '/' && (len(href) == 1 || href[1] != '/') && base != nil &&
 		(base.Scheme == "http" || base.Scheme == "https") && base.User == nil && base.Opaque == "" && plainHost(base.Host):
 		prefix, rest = base.Scheme+"://"+base.Host, href
 	default:
@@ -560,10 +567,11 @@ func plainHost(h string) bool {
 }
 
 // plainURLBytes: letters, digits and the delimiters that net/url
-// neither escapes nor unescapes in a path or query.
+// neither escapes nor unescapes in a path or query ('@' is safe there:
+// the host is checked apart).
 var plainURLBytes = func() (t [256]bool) {
 	for c := range 256 {
-		t[c] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("-._~/?=&:;,+", byte(c)) >= 0
+		t[c] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("-._~/?=&:;,+@", byte(c)) >= 0
 	}
 	return t
 }()
