@@ -176,7 +176,8 @@ func TestBoxAroundStory(t *testing.T) {
 
 // A small element named like furniture ("meta", "byline", "caption") is
 // left out of the story, unless the story is in it: a video page's
-// "meta-information" box holds the few sentences the page tells.
+// "meta-information" box holds the few sentences the page tells, a photo
+// page's caption is its story; a caption beside a story is furniture.
 func TestMetaBoxHoldsStory(t *testing.T) {
 	body := `<html><body><div id="region">` +
 		`<span class="story-date">24 July 2012 Last updated at 05:40 ET</span>` +
@@ -186,20 +187,35 @@ func TestMetaBoxHoldsStory(t *testing.T) {
 		`<p>Scott and Kathy Cleveland from Idaho are among the thousands who are making the trip.</p>` +
 		`<p>They made a home-made movie about their preparations for the visit.</p></div>` +
 		`</div></body></html>`
-	p := parse(Input{Key: "k", Body: []byte(body)}, "c")
-	var region *Node
-	for _, n := range p.page.Nodes {
-		if n.Tag == "div" && htmlnode.Attr(n.H, "id") == "region" {
-			region = n
+	photo := `<html><body><div id="region"><h2>Lindsay Lohan's latest look featured a lot of lipstick.</h2><img src="/1.jpg">` +
+		`<div class="caption">Lindsay Lohan looked a tad too done up after a night out on July 21. She got into her car with a face full of lipstick and eyeliner. (Photo: Agency)</div>` +
+		`</div></body></html>`
+	story := `<html><body><div id="region"><p>The council voted on Tuesday evening to keep the night buses running for two more years, after a long debate.</p>` +
+		`<p>Shift workers at the hospital and the port had asked for the routes to stay, and the mayor agreed with them in the end.</p><img src="/1.jpg">` +
+		`<div class="caption">The N2 night bus leaves the harbour stop at midnight, as it has done for thirty years. (Photo: Agency)</div>` +
+		`</div></body></html>`
+	for _, tt := range []struct {
+		name, body, story, furniture string
+	}{
+		{"video page", body, "Olympic Games", "Jane Smith"},
+		{"photo page", photo, "face full of lipstick", ""},
+		{"story with a caption", story, "hospital and the port", "N2 night bus"},
+	} {
+		p := parse(Input{Key: "k", Body: []byte(tt.body)}, "c")
+		var region *Node
+		for _, n := range p.page.Nodes {
+			if n.Tag == "div" && htmlnode.Attr(n.H, "id") == "region" {
+				region = n
+			}
 		}
-	}
-	meta := inMetaBox(p.page, region)
-	for _, s := range p.page.Segments {
-		switch {
-		case strings.Contains(s.Text, "Olympic Games") && meta[s.Owner]:
-			t.Errorf("the story %q is taken for furniture", s.Text)
-		case strings.Contains(s.Text, "Jane Smith") && !meta[s.Owner]:
-			t.Errorf("the byline %q is not furniture", s.Text)
+		meta := inMetaBox(p.page, region)
+		for _, s := range p.page.Segments {
+			switch {
+			case strings.Contains(s.Text, tt.story) && meta[s.Owner]:
+				t.Errorf("%s: the story %q is taken for furniture", tt.name, s.Text)
+			case tt.furniture != "" && strings.Contains(s.Text, tt.furniture) && !meta[s.Owner]:
+				t.Errorf("%s: %q is not furniture", tt.name, s.Text)
+			}
 		}
 	}
 }

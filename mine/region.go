@@ -306,7 +306,8 @@ var metaWords = wordSet("byline bylines author authors dateline timestamp date p
 
 // inMetaBox marks the nodes below region inside a small element named by
 // metaWords (under 300 characters: a large "post-meta" is no byline),
-// unless the region's story is in it (a video page's "meta-information").
+// unless the region's story is in it (a video page's "meta-information",
+// a photo page's caption).
 func inMetaBox(p *Page, region *Node) map[*Node]bool {
 	out := map[*Node]bool{}
 	last := p.lastDescendant(region)
@@ -325,9 +326,10 @@ func inMetaBox(p *Page, region *Node) map[*Node]bool {
 	return out
 }
 
-// storyIn: n holds two or more lines of sentences (40+ characters, a
-// sentence end), where a byline, a dateline or a caption is a line, and
-// they are most of region's text: the story is in n, whatever its name.
+// storyIn: n's lines of sentences (40+ characters, a sentence end) are
+// most of region's text, two or more of them (a byline, a dateline is a
+// line) or 80 characters (a slideshow's caption, the page's only story):
+// the story is in n, whatever its name.
 func storyIn(p *Page, n, region *Node) bool {
 	k, chars := 0, 0
 	p.walkSegments(n, func(s *Segment) {
@@ -336,7 +338,7 @@ func storyIn(p *Page, n, region *Node) bool {
 			chars += s.Len - s.LinkLen
 		}
 	})
-	return k >= 2 && 2*chars >= contentChars(p, region)
+	return (k >= 2 || chars >= 80) && 2*chars >= contentChars(p, region)
 }
 
 // blockOf is n's nearest block element (n itself when it is one).

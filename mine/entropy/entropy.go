@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"sync"
 )
 
 // TermStat is one term's statistics in a cluster: TF = Σ tf_i, S = Σ tf_i·ln tf_i,
@@ -32,12 +33,18 @@ func NewTermStats() *TermStats {
 
 // AddPage adds one page, given as its terms (repeats counted).
 func (s *TermStats) AddPage(terms []string) {
-	tf := make(map[string]int, len(terms))
+	tf := tfMaps.Get().(map[string]int)
 	for _, t := range terms {
 		tf[t]++
 	}
 	s.AddCounts(tf)
+	clear(tf)
+	tfMaps.Put(tf)
 }
+
+// tfMaps keeps AddPage's per-page counts for the next page: a map per
+// page was most of mining's garbage after the DOM.
+var tfMaps = sync.Pool{New: func() any { return map[string]int{} }}
 
 // AddCounts adds one page, given as term → frequency. Non-positive
 // frequencies are ignored: the term is absent from the page.
