@@ -115,6 +115,7 @@ func FromDOM(doc *html.Node, u *url.URL) *Page {
 	}
 	n := 1 + countElements(root)
 	b.slab, b.page.Nodes = make([]Node, 0, n), make([]*Node, 0, n)
+	b.page.Segments = make([]Segment, 0, n/2) // pages have a third to a half as many
 	b.page.Root = b.element(root, nil)
 	b.flush()
 	aggregate(b.page.Root)
