@@ -61,9 +61,10 @@ type Page struct {
 	Root     *Node
 	Nodes    []*Node // every kept element, preorder
 	Segments []Segment
-	Title    string   // from <title>
-	base     *url.URL // resolves links: the page's <base>, else URL
-	site     string   // siteOf(URL.Host), once asked for
+	Title    string          // from <title>
+	base     *url.URL        // resolves links: the page's <base>, else URL
+	site     string          // siteOf(URL.Host), once asked for
+	offSites map[string]bool // offSite by link host, once asked for
 	// sections are the outermost comment sections, once asked for
 	// (commentSections).
 	sections     []*Node

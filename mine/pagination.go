@@ -35,8 +35,18 @@ func pageWord(text string) bool {
 	if n := len(text); n >= 1 && n <= 4 && strings.Trim(text, "0123456789") == "" {
 		return true
 	}
-	return pageWords[strings.ToLower(text)]
+	return len(text) <= maxPageWordBytes && pageWords[strings.ToLower(text)]
 }
+
+// maxPageWordBytes is the longest of pageWords, in bytes: longer text
+// needs no lower-casing to be ruled out.
+var maxPageWordBytes = func() int {
+	n := 0
+	for w := range pageWords {
+		n = max(n, len(w))
+	}
+	return n
+}()
 
 // pageInURL is a page number in a URL: /page/3, /p/3, ?page=3, ?p=3, ?paged=3, ?start=20, ?offset=20, -p3.
 var pageInURL = regexp.MustCompile(`(?i)(/(page|p|pg|seite|pagina)/?\d+|[?&](page|p|pg|paged|pagenum|start|offset|pn)=\d+|[-_]p(age)?\d+(\.\w+)?$|/\d{1,4}/?$)`)

@@ -22,7 +22,15 @@ func offSite(p *Page, href string) bool {
 	if strings.EqualFold(host, p.URL.Host) {
 		return false
 	}
-	return siteOf(host) != p.site
+	off, ok := p.offSites[host]
+	if !ok {
+		if p.offSites == nil {
+			p.offSites = map[string]bool{}
+		}
+		off = siteOf(host) != p.site
+		p.offSites[host] = off
+	}
+	return off
 }
 
 // secondLevels are the labels under a two-letter country code that sites
