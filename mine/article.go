@@ -216,7 +216,11 @@ func listPage(p *minedPage, opts Options) bool {
 // whole page of a list page.
 func articleText(p *minedPage, region *Node, fallback bool) (text string, headline *Segment) {
 	page := p.page
-	seen := map[uint64]bool{}
+	// seen holds the paragraphs kept so far, by their exact text: two
+	// paragraphs that differ only in their numbers ("item 11111", "item
+	// 22222"; a match report's scores) are two paragraphs, not a copy.
+	seen := map[string]bool{}
+	var headHash uint64
 	// TOC boxes inside the region are other stories' teasers; but a page
 	// mined alone that falls back to its whole text keeps its lists (its
 	// only evidence says the lists are the page).
@@ -237,7 +241,7 @@ func articleText(p *minedPage, region *Node, fallback bool) (text string, headli
 		return toc[s.Owner] && !running[s]
 	}
 	keep := func(s *Segment) bool {
-		if s.Template || seen[s.Hash] || linkLine(s) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
+		if s.Template || seen[s.Text] || headline != nil && s.Hash == headHash || linkLine(s) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
 			return false
 		}
 		// A paragraph twice is a copy (a mobile and a desktop version of
@@ -245,12 +249,12 @@ func articleText(p *minedPage, region *Node, fallback bool) (text string, headli
 		// recipe's "1 tsp. olive oil" or a table's name, or at worst an
 		// "Advertisement" marker.
 		if s.Len >= minCopyLen {
-			seen[s.Hash] = true
+			seen[s.Text] = true
 		}
 		return true
 	}
 	if headline = heading(page, region); headline != nil {
-		seen[headline.Hash] = true
+		headHash = headline.Hash
 	}
 	return page.textOf(region, keep), headline
 }
