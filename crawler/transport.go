@@ -2,9 +2,6 @@ package crawler
 
 import (
 	"bytes"
-	"compress/flate"
-	"compress/gzip"
-	"compress/zlib"
 	"context"
 	"errors"
 	"fmt"
@@ -14,6 +11,10 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/klauspost/compress/flate"
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zlib"
 )
 
 // errShutdown ends a request that was waiting to retry when the crawl is
@@ -118,7 +119,8 @@ func retryAfter(v string, now time.Time) (time.Duration, bool) {
 
 // decodeBody undoes Content-Encoding and removes the header, so Colly
 // (which only knows gzip, and would apply its cap before inflating) sees a
-// plain body.
+// plain body. klauspost/compress inflates about a quarter faster than the
+// standard library, with the same API.
 func decodeBody(resp *http.Response) (io.ReadCloser, error) {
 	enc := strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Encoding")))
 	var r io.ReadCloser
