@@ -41,12 +41,8 @@ func scanLinks(page *url.URL, body []byte, c *linkCache) []link {
 		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
 			continue
 		}
-		name, hasAttr := z.TagName()
-		if !hasAttr {
-			continue
-		}
-		a := atom.Lookup(name)
-		if a != atom.A && a != atom.Area && a != atom.Base {
+		a := linkTag(z.Raw())
+		if a == 0 {
 			continue
 		}
 		href, ok := attr(z, "href")
@@ -66,6 +62,48 @@ func scanLinks(page *url.URL, body []byte, c *linkCache) []link {
 			out = append(out, l)
 		}
 	}
+}
+
+// linkTag returns atom.A, atom.Area or atom.Base when the raw start tag
+// is one of those, else 0. It reads the name as the tokenizer does (up to
+// a space, '/' or '>', ASCII letters folded) from the raw bytes:
+// Tokenizer.TagName copies the name of every tag, and most tags are none
+// of these.
+func linkTag(raw []byte) atom.Atom {
+	if len(raw) < 2 || raw[0] != '<' {
+		return 0
+	}
+	name := raw[1:]
+	n := 0 // the name's length, counted up to 5
+	for n < len(name) && n < 5 && !endsTagName(name[n]) {
+		n++
+	}
+	switch name = name[:n]; {
+	case n == 1 && name[0]|0x20 == 'a':
+		return atom.A
+	case foldedIs(name, "area"):
+		return atom.Area
+	case foldedIs(name, "base"):
+		return atom.Base
+	}
+	return 0
+}
+
+func endsTagName(c byte) bool {
+	return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '/' || c == '>'
+}
+
+// foldedIs reports whether b is the lower-case ASCII word w, in any case.
+func foldedIs(b []byte, w string) bool {
+	if len(b) != len(w) {
+		return false
+	}
+	for i := range b {
+		if b[i]|0x20 != w[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func attr(z *html.Tokenizer, want string) (string, bool) {
