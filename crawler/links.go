@@ -1,8 +1,6 @@
 package crawler
 
 import (
-	"bytes"
-	"io"
 	"net/url"
 	"strings"
 
@@ -11,9 +9,9 @@ import (
 )
 
 // extractLinks returns the href of every <a> and <area> in document order,
-// resolved against the page URL or its <base href>. A tokenizer pass, not a
-// DOM: the crawler needs only the links, and building a tree per page costs
-// more than the fetch.
+// resolved against the page URL or its <base href>. A scan of the tags
+// (scanLinkTags), not a DOM: the crawler needs only the links, and
+// building a tree per page costs more than the fetch.
 func extractLinks(page *url.URL, body []byte) []*url.URL {
 	var out []*url.URL
 	for _, l := range scanLinks(page, body, nil) {
@@ -25,43 +23,27 @@ func extractLinks(page *url.URL, body []byte) []*url.URL {
 // scanLinks is extractLinks with the links' keys, resolved through c
 // (nil: no cache).
 func scanLinks(page *url.URL, body []byte, c *linkCache) []link {
-	z := html.NewTokenizer(bytes.NewReader(body))
 	base := page
 	origins := originsOf(base)
 	sawBase := false
 	var out []link
-	for {
-		tt := z.Next()
-		if tt == html.ErrorToken {
-			if z.Err() != io.EOF {
-				return out
-			}
-			return out
-		}
-		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
-			continue
-		}
-		a := linkTag(z.Raw())
-		if a == 0 {
-			continue
-		}
-		href, ok := attr(z, "href")
-		if !ok {
-			continue
-		}
-		if a == atom.Base {
+	scanLinkTags(body, func(a atom.Atom, href string, ok bool) {
+		switch {
+		case !ok:
+		case a == atom.Base:
 			if !sawBase {
 				sawBase = true
 				if b, err := page.Parse(strings.TrimSpace(href)); err == nil {
 					base, origins = b, originsOf(b)
 				}
 			}
-			continue
+		default:
+			if l, ok := c.resolve(base, origins, href); ok {
+				out = append(out, l)
+			}
 		}
-		if l, ok := c.resolve(base, origins, href); ok {
-			out = append(out, l)
-		}
-	}
+	})
+	return out
 }
 
 // linkTag returns atom.A, atom.Area or atom.Base when the raw start tag
