@@ -91,3 +91,29 @@ func FuzzMultibyte(f *testing.F) {
 		}
 	})
 }
+
+func BenchmarkMultibyte(b *testing.B) {
+	for _, name := range []string{"big5", "shift_jis"} {
+		enc, _ := charset.Lookup(name)
+		var src []byte
+		for len(src) < 100_000 {
+			s, _ := enc.NewEncoder().String("<p class=\"story\">新聞台北大学東京市場 and some ASCII words 1234.</p>\n")
+			src = append(src, s...)
+		}
+		m := multibyteFor(name, enc)
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for range b.N {
+				if _, ok := m.decode(src); !ok {
+					b.Fatal("not decoded")
+				}
+			}
+		})
+		b.Run(name+"-xtext", func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for range b.N {
+				enc.NewDecoder().Bytes(src)
+			}
+		})
+	}
+}
