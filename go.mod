@@ -5,6 +5,7 @@ go 1.26.8
 require (
 	github.com/clipperhouse/uax29/v2 v2.7.0
 	github.com/gocolly/colly/v2 v2.3.0
+	github.com/klauspost/compress v1.20.3
 	github.com/kljensen/snowball v0.10.0
 	github.com/microcosm-cc/bluemonday v1.0.27
 	github.com/mmcdole/gofeed v1.4.2
@@ -38,7 +39,6 @@ require (
 	github.com/google/uuid v1.3.0 // indirect
 	github.com/gorilla/css v1.0.1 // indirect
 	github.com/kennygrant/sanitize v1.2.4 // indirect
-	github.com/klauspost/compress v1.20.3 // indirect
 	github.com/minio/highwayhash v1.0.4 // indirect
 	github.com/mmcdole/goxpp/v2 v2.0.0 // indirect
 	github.com/nats-io/jwt/v2 v2.8.2 // indirect

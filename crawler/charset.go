@@ -7,25 +7,31 @@ import (
 
 	"github.com/saintfish/chardet"
 	"golang.org/x/net/html/charset"
+	"golang.org/x/text/encoding"
 )
 
 // toUTF8 returns the body as UTF-8 and the name of its original charset.
 //
-// Colly v2.3.0 has already decoded the body when the Content-Type header
-// names a charset other than UTF-8 (Response.fixCharset); then the header's
-// charset is the original. Otherwise the body is still raw and we decide
-// from the BOM, <meta charset> or, failing those, byte statistics: a page
-// with no declaration that is not UTF-8 is more often GBK, Big5 or
-// Shift-JIS than Windows-1252 on Asian news sites.
+// A charset named by the Content-Type header is decoded as Colly's
+// Response.fixCharset would (charset.DetermineEncoding: a BOM wins), which
+// onHeaders keeps Colly from doing itself. Otherwise we decide from the
+// BOM, <meta charset> or, failing those, byte statistics: a page with no
+// declaration that is not UTF-8 is more often GBK, Big5 or Shift-JIS than
+// Windows-1252 on Asian news sites.
 func toUTF8(body []byte, contentType string) ([]byte, string) {
 	if label := headerCharset(contentType); label != "" {
 		if isUTF8Label(label) {
 			return body, "utf-8"
 		}
-		if _, name := charset.Lookup(label); name != "" {
+		name := label
+		if _, n := charset.Lookup(label); n != "" {
+			name = n
+		}
+		enc, encName, _ := charset.DetermineEncoding(body, contentType)
+		if enc == encoding.Nop {
 			return body, name
 		}
-		return body, label
+		return decode(enc, encName, body), name
 	}
 	enc, name, certain := charset.DetermineEncoding(body, "text/html")
 	// DetermineEncoding looks at the first 1024 bytes only: a page that
@@ -44,11 +50,31 @@ func toUTF8(body []byte, contentType string) ([]byte, string) {
 	if name == "utf-8" {
 		return body, name
 	}
+	return decode(enc, name, body), name
+}
+
+// decode returns body decoded from enc, named name, to UTF-8, or body as
+// it is if it cannot be decoded.
+func decode(enc encoding.Encoding, name string, body []byte) []byte {
+	if m := multibyteFor(name, enc); m != nil {
+		if out, ok := m.decode(body); ok {
+			return out
+		}
+	}
 	out, err := enc.NewDecoder().Bytes(body)
 	if err != nil {
-		return body, name
+		return body
 	}
-	return out, name
+	return out
+}
+
+// hidesCharset reports whether onHeaders hides the Content-Type's charset
+// from Colly: a charset other than UTF-8, which Colly would decode with
+// x/text through a transform.Reader and io.ReadAll, and cannot be told not
+// to. toUTF8 decodes it from the header put back.
+func hidesCharset(contentType string) bool {
+	label := headerCharset(contentType)
+	return label != "" && !isUTF8Label(label)
 }
 
 func headerCharset(contentType string) string {

@@ -1,7 +1,9 @@
 package crawler
 
 import (
+	"bytes"
 	"context"
+	"io"
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
@@ -10,6 +12,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/traditionalchinese"
 
 	"infocrawl/internal/testsite"
 	"infocrawl/store"
@@ -160,6 +166,36 @@ func TestCrawlRobotsTrapCharsetsRetry(t *testing.T) {
 			}
 			if p.Charset != w.charset || !strings.Contains(string(p.Body), w.text) {
 				t.Errorf("%s: charset %q, body has %q: %v; want %q", uri, p.Charset, w.text, strings.Contains(string(p.Body), w.text), w.charset)
+			}
+		}
+		// Every page of both sections is decoded as x/text decodes it,
+		// and keeps its Content-Type as received.
+		decoders := map[string]encoding.Encoding{"/taiwan/": traditionalchinese.Big5, "/japan/": japanese.ShiftJIS}
+		for uri, p := range c.pages {
+			var enc encoding.Encoding
+			for prefix, e := range decoders {
+				if strings.HasPrefix(uri, prefix) {
+					enc = e
+				}
+			}
+			if enc == nil {
+				continue
+			}
+			resp, err := srv.Client().Get(srv.URL + uri)
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw, err := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _ := enc.NewDecoder().Bytes(raw)
+			if !bytes.Equal(p.Body, want) {
+				t.Errorf("%s: stored body differs from x/text's decoding", uri)
+			}
+			if ct := resp.Header.Get("Content-Type"); p.ContentType != ct || p.Header.Get("Content-Type") != ct {
+				t.Errorf("%s: content type %q, header %q; served %q", uri, p.ContentType, p.Header.Get("Content-Type"), ct)
 			}
 		}
 	})

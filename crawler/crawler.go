@@ -25,6 +25,9 @@ const (
 	ctxOrigin   = "infocrawl.origin"
 	ctxLastmod  = "infocrawl.lastmod" // RFC 3339
 	ctxRevisit  = "infocrawl.revisit" // "1" on a refresh's request for a stored page
+	// ctxContentType is the Content-Type header as received, when
+	// onHeaders hid its charset from Colly.
+	ctxContentType = "infocrawl.ctype"
 )
 
 // ErrEntryMismatch is returned when a store holds a crawl of another site.

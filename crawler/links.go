@@ -1,8 +1,6 @@
 package crawler
 
 import (
-	"bytes"
-	"io"
 	"net/url"
 	"strings"
 
@@ -11,9 +9,9 @@ import (
 )
 
 // extractLinks returns the href of every <a> and <area> in document order,
-// resolved against the page URL or its <base href>. A tokenizer pass, not a
-// DOM: the crawler needs only the links, and building a tree per page costs
-// more than the fetch.
+// resolved against the page URL or its <base href>. A scan of the tags
+// (scanLinkTags), not a DOM: the crawler needs only the links, and
+// building a tree per page costs more than the fetch.
 func extractLinks(page *url.URL, body []byte) []*url.URL {
 	var out []*url.URL
 	for _, l := range scanLinks(page, body, nil) {
@@ -25,47 +23,69 @@ func extractLinks(page *url.URL, body []byte) []*url.URL {
 // scanLinks is extractLinks with the links' keys, resolved through c
 // (nil: no cache).
 func scanLinks(page *url.URL, body []byte, c *linkCache) []link {
-	z := html.NewTokenizer(bytes.NewReader(body))
 	base := page
 	origins := originsOf(base)
 	sawBase := false
 	var out []link
-	for {
-		tt := z.Next()
-		if tt == html.ErrorToken {
-			if z.Err() != io.EOF {
-				return out
-			}
-			return out
-		}
-		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
-			continue
-		}
-		name, hasAttr := z.TagName()
-		if !hasAttr {
-			continue
-		}
-		a := atom.Lookup(name)
-		if a != atom.A && a != atom.Area && a != atom.Base {
-			continue
-		}
-		href, ok := attr(z, "href")
-		if !ok {
-			continue
-		}
-		if a == atom.Base {
+	scanLinkTags(body, func(a atom.Atom, href string, ok bool) {
+		switch {
+		case !ok:
+		case a == atom.Base:
 			if !sawBase {
 				sawBase = true
 				if b, err := page.Parse(strings.TrimSpace(href)); err == nil {
 					base, origins = b, originsOf(b)
 				}
 			}
-			continue
+		default:
+			if l, ok := c.resolve(base, origins, href); ok {
+				out = append(out, l)
+			}
 		}
-		if l, ok := c.resolve(base, origins, href); ok {
-			out = append(out, l)
+	})
+	return out
+}
+
+// linkTag returns atom.A, atom.Area or atom.Base when the raw start tag
+// is one of those, else 0. It reads the name as the tokenizer does (up to
+// a space, '/' or '>', ASCII letters folded) from the raw bytes:
+// Tokenizer.TagName copies the name of every tag, and most tags are none
+// of these.
+func linkTag(raw []byte) atom.Atom {
+	if len(raw) < 2 || raw[0] != '<' {
+		return 0
+	}
+	name := raw[1:]
+	n := 0 // the name's length, counted up to 5
+	for n < len(name) && n < 5 && !endsTagName(name[n]) {
+		n++
+	}
+	switch name = name[:n]; {
+	case n == 1 && name[0]|0x20 == 'a':
+		return atom.A
+	case foldedIs(name, "area"):
+		return atom.Area
+	case foldedIs(name, "base"):
+		return atom.Base
+	}
+	return 0
+}
+
+func endsTagName(c byte) bool {
+	return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '/' || c == '>'
+}
+
+// foldedIs reports whether b is the lower-case ASCII word w, in any case.
+func foldedIs(b []byte, w string) bool {
+	if len(b) != len(w) {
+		return false
+	}
+	for i := range b {
+		if b[i]|0x20 != w[i] {
+			return false
 		}
 	}
+	return true
 }
 
 func attr(z *html.Tokenizer, want string) (string, bool) {

@@ -90,14 +90,23 @@ func isHTML(contentType string) bool {
 	return err == nil && (mt == "text/html" || mt == "application/xhtml+xml")
 }
 
-// onHeaders aborts non-HTML responses before their bodies are read.
+// onHeaders aborts non-HTML responses before their bodies are read, and
+// hides a charset other than UTF-8 from Colly until onResponse puts it
+// back (hidesCharset). Colly reads the body into the same header map.
 func (r *run) onHeaders(resp *colly.Response) {
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		return
 	}
-	if ct := resp.Headers.Get("Content-Type"); ct != "" && !isHTML(ct) {
+	ct := resp.Headers.Get("Content-Type")
+	if ct != "" && !isHTML(ct) {
 		resp.Ctx.Put(ctxSkip, ct)
 		resp.Request.Abort()
+		return
+	}
+	if hidesCharset(ct) {
+		mt, _, _ := mime.ParseMediaType(ct)
+		resp.Ctx.Put(ctxContentType, ct)
+		resp.Headers.Set("Content-Type", mt)
 	}
 }
 
@@ -108,6 +117,9 @@ func (r *run) onResponse(resp *colly.Response) {
 	defer r.frontier.done(key)
 	alsoSeen := r.takeRedirects(key)
 
+	if ct := resp.Ctx.Get(ctxContentType); ct != "" {
+		resp.Headers.Set("Content-Type", ct)
+	}
 	body := resp.Body
 	truncated := int64(len(body)) > r.opts.MaxBodySize
 	if truncated {

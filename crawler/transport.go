@@ -2,9 +2,6 @@ package crawler
 
 import (
 	"bytes"
-	"compress/flate"
-	"compress/gzip"
-	"compress/zlib"
 	"context"
 	"errors"
 	"fmt"
@@ -12,8 +9,13 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/klauspost/compress/flate"
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zlib"
 )
 
 // errShutdown ends a request that was waiting to retry when the crawl is
@@ -118,7 +120,8 @@ func retryAfter(v string, now time.Time) (time.Duration, bool) {
 
 // decodeBody undoes Content-Encoding and removes the header, so Colly
 // (which only knows gzip, and would apply its cap before inflating) sees a
-// plain body.
+// plain body. klauspost/compress inflates about a quarter faster than the
+// standard library, with the same API.
 func decodeBody(resp *http.Response) (io.ReadCloser, error) {
 	enc := strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Encoding")))
 	var r io.ReadCloser
@@ -126,21 +129,33 @@ func decodeBody(resp *http.Response) (io.ReadCloser, error) {
 	case "", "identity":
 		return io.NopCloser(resp.Body), nil
 	case "gzip", "x-gzip":
-		zr, err := gzip.NewReader(resp.Body)
+		zr, _ := gzipReaders.Get().(*gzip.Reader)
+		var err error
+		if zr == nil {
+			zr, err = gzip.NewReader(resp.Body)
+		} else {
+			err = zr.Reset(resp.Body)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("gzip body: %w", err)
 		}
-		r = zr
+		r = &pooledReader{ReadCloser: zr, pool: &gzipReaders}
 	case "deflate":
 		// Servers send zlib-wrapped deflate (as the RFC says) or raw
 		// deflate (as some IIS versions do): look at the first bytes.
 		br := newPeekReader(resp.Body, 2)
 		if isZlibHeader(br.peeked) {
-			zr, err := zlib.NewReader(br)
+			zr, _ := zlibReaders.Get().(io.ReadCloser)
+			var err error
+			if zr == nil {
+				zr, err = zlib.NewReader(br)
+			} else {
+				err = zr.(zlib.Resetter).Reset(br, nil)
+			}
 			if err != nil {
 				return nil, fmt.Errorf("deflate body: %w", err)
 			}
-			r = zr
+			r = &pooledReader{ReadCloser: zr, pool: &zlibReaders}
 		} else {
 			r = flate.NewReader(br)
 		}
@@ -152,6 +167,26 @@ func decodeBody(resp *http.Response) (io.ReadCloser, error) {
 	resp.ContentLength = -1
 	resp.Uncompressed = true
 	return r, nil
+}
+
+// gzipReaders and zlibReaders keep inflaters for the next response: each
+// holds a 32 KB window and its tables, otherwise allocated for every page.
+var gzipReaders, zlibReaders sync.Pool
+
+// pooledReader returns its inflater to the pool when closed, once.
+type pooledReader struct {
+	io.ReadCloser
+	pool   *sync.Pool
+	closed atomic.Bool
+}
+
+func (p *pooledReader) Close() error {
+	if p.closed.Swap(true) {
+		return nil
+	}
+	err := p.ReadCloser.Close()
+	p.pool.Put(p.ReadCloser)
+	return err
 }
 
 func isZlibHeader(b []byte) bool {

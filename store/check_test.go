@@ -12,14 +12,15 @@ import (
 	"testing"
 )
 
-// filledStore writes n pages of incompressible bodies and closes the file.
+// filledStore writes n pages of incompressible 3,000-byte bodies, a
+// record a bbolt page each, and closes the file.
 func filledStore(t *testing.T, n int) string {
 	t.Helper()
 	db, path := openTemp(t)
 	w := db.NewWriter(WriterOptions{})
 	r := rand.New(rand.NewPCG(1, 2))
 	for i := 0; i < n; i++ {
-		b := make([]byte, 6000)
+		b := make([]byte, 3000)
 		for j := range b {
 			b[j] = byte('a' + r.IntN(26))
 		}

@@ -25,7 +25,8 @@
 //	          "entry"                  the crawl's entry URL
 //	          "created"                RFC 3339 creation time
 //	pages     canonical URL            page record: version byte, uvarint
-//	                                   length, JSON metadata, DEFLATE body
+//	                                   length, JSON metadata, body (S2;
+//	                                   DEFLATE in older records)
 //	frontier  8-byte big-endian seq    JSON Request (FIFO by seq)
 //	seen      canonical URL            8-byte seq of its frontier entry while
 //	                                   pending, empty once it has an outcome

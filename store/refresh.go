@@ -84,7 +84,7 @@ func putVersioned(tx *bolt.Tx, key, val []byte) (string, error) {
 	if old == nil {
 		return ChangeNew, pages.Put(key, val)
 	}
-	if bytes.Equal(pageBody(old), pageBody(val)) {
+	if sameBody(old, val) {
 		return ChangeSame, nil
 	}
 	keep := keepVersions(tx)

@@ -13,11 +13,11 @@ import (
 	bolt "go.etcd.io/bbolt"
 )
 
-// TestMigrateV2 opens a store written by the code of schema version 2 (a
-// focused crawl of a small test site, mined): read-only it is read as
-// is; opened for writing it becomes version 3 with its pages, results
-// and frontier intact, and takes versions.
-func TestMigrateV2(t *testing.T) {
+// schema2Store writes out testdata/schema2.db.gz, a store written by the
+// code of schema version 2 (its page records of codec version 1), and
+// returns its path.
+func schema2Store(t *testing.T) string {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "v2.db")
 	gz, err := os.ReadFile("testdata/schema2.db.gz")
 	if err != nil {
@@ -34,7 +34,15 @@ func TestMigrateV2(t *testing.T) {
 	if err := os.WriteFile(path, raw, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return path
+}
 
+// TestMigrateV2 opens a store written by the code of schema version 2 (a
+// focused crawl of a small test site, mined): read-only it is read as
+// is; opened for writing it becomes version 3 with its pages, results
+// and frontier intact, and takes versions.
+func TestMigrateV2(t *testing.T) {
+	path := schema2Store(t)
 	ro, err := Open(path, &Options{ReadOnly: true})
 	if err != nil {
 		t.Fatalf("read-only open of a v2 store: %v", err)

@@ -249,6 +249,8 @@ func FuzzPageCodec(f *testing.F) {
 		// Decoding garbage must fail cleanly, never panic.
 		decodePage(enc[:len(enc)/2], true)
 		decodePage(body, true)
+		decodePage(append([]byte{codecFlate}, enc[1:]...), true) // an S2 body read as DEFLATE
+		sameBody(enc, body)
 	})
 }
 
