@@ -199,8 +199,8 @@ func commentish(n *Node) bool {
 		return false
 	}
 	for _, v := range []string{htmlnode.Attr(n.H, "id"), htmlnode.Attr(n.H, "class")} {
-		if v == "" {
-			continue
+		if !containsFold(v, "comment") && !containsFold(v, "disqus") && !containsFold(v, "respond") {
+			continue // most elements: no need to split and lower-case
 		}
 		for tok := range strings.FieldsSeq(strings.ToLower(v)) {
 			if !stableName(tok) || commentState(tok) {
@@ -210,6 +210,23 @@ func commentish(n *Node) bool {
 				strings.Contains(tok, "disqus") || tok == "respond" {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// containsFold: s holds sub (lower-case ASCII) in any case, without
+// lower-casing s.
+func containsFold(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		j := 0
+		for ; j < len(sub); j++ {
+			if c := s[i+j]; c != sub[j] && c+'a'-'A' != sub[j] {
+				break
+			}
+		}
+		if j == len(sub) {
+			return true
 		}
 	}
 	return false

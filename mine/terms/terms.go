@@ -33,7 +33,7 @@ func Of(text string) []string {
 // Terms may share memory with text: a caller that keeps a term long after
 // text should strings.Clone it. Invalid UTF-8 is read as U+FFFD.
 func Append(dst []string, text string) []string {
-	return appendTerms(dst, text, nil)
+	return appendTerms(dst, text, nil, nil)
 }
 
 // Tokenizer is Append with a cache of stems, for mining many pages:
@@ -41,27 +41,36 @@ func Append(dst []string, text string) []string {
 // their words. Not safe for concurrent use.
 type Tokenizer struct {
 	stems map[string]string
+	// words caches ASCII tokens as they stand in the text ("The",
+	// "Council") to their term, "" for none: no lower-casing, stop list or
+	// stemming for a token seen before.
+	words map[string]string
 }
 
 // maxStems bounds a Tokenizer's cache; it starts afresh when full.
 const maxStems = 1 << 18
 
 // NewTokenizer returns a Tokenizer with an empty cache.
-func NewTokenizer() *Tokenizer { return &Tokenizer{stems: map[string]string{}} }
+func NewTokenizer() *Tokenizer {
+	return &Tokenizer{stems: map[string]string{}, words: map[string]string{}}
+}
 
 // Append is the package's Append, with cached stems.
 func (tz *Tokenizer) Append(dst []string, text string) []string {
 	if len(tz.stems) > maxStems {
 		clear(tz.stems)
 	}
-	return appendTerms(dst, text, tz.stems)
+	if len(tz.words) > maxStems {
+		clear(tz.words)
+	}
+	return appendTerms(dst, text, tz.stems, tz.words)
 }
 
-func appendTerms(dst []string, text string, stems map[string]string) []string {
+func appendTerms(dst []string, text string, stems, wordTerms map[string]string) []string {
 	if !utf8.ValidString(text) {
 		text = strings.ToValidUTF8(text, "\uFFFD")
 	}
-	t := termer{text: text, dst: dst, stems: stems}
+	t := termer{text: text, dst: dst, stems: stems, words: wordTerms}
 	it := words.FromString(text)
 	for it.Next() {
 		tok := it.Value()
@@ -88,6 +97,7 @@ type termer struct {
 	runStart, runEnd int
 	runLen           int               // runes in the pending run
 	stems            map[string]string // cache of Snowball stems; nil: none
+	words            map[string]string // cache of ASCII tokens' terms; nil: none
 }
 
 // stem is english.Stem through the cache, when there is one.
@@ -155,7 +165,22 @@ func (t *termer) asciiWord(w string) {
 	if len(w) > maxWordBytes {
 		return
 	}
-	t.add(strings.ToLower(w)) // no allocation when w is already lower-case
+	if t.words == nil {
+		t.add(strings.ToLower(w)) // no allocation when w is already lower-case
+		return
+	}
+	if term, ok := t.words[w]; ok {
+		if term != "" {
+			t.dst = append(t.dst, term)
+		}
+		return
+	}
+	n, term := len(t.dst), ""
+	t.add(strings.ToLower(w))
+	if len(t.dst) > n {
+		term = strings.Clone(t.dst[n]) // the cache outlives the text
+	}
+	t.words[strings.Clone(w)] = term
 }
 
 // add appends a lower-cased word's term, unless it is a stop word.

@@ -174,3 +174,19 @@ const chineseNews = `市議會通過新年度預算
 
 批評者認為，預算過度依賴一次性的中央補助款。反對議案的議員說：「明年補助用完後，我們又得回到這裡，面對一直在逃避的削減。」
 `
+
+// The Tokenizer's caches change nothing: its terms are Append's, the
+// first time a text is seen and again from the cache, whatever came
+// between.
+func TestTokenizerSameAsAppend(t *testing.T) {
+	texts := []string{"The crawlers were crawling news sites", "THE Crawlers WERE crawling", "don’t mp3 2,024",
+		"台灣新聞 Taipei news", "대한민국 2024년", "İSTANBUL ΣΟΦΟΣ", "news\xffpaper", englishNews, chineseNews}
+	tz := NewTokenizer()
+	for round := range 2 {
+		for _, text := range texts {
+			if got, want := tz.Append(nil, text), Append(nil, text); !slices.Equal(got, want) {
+				t.Errorf("round %d: Tokenizer.Append(%.30q) = %q, Append gives %q", round, text, got, want)
+			}
+		}
+	}
+}
