@@ -2,6 +2,7 @@ package swarm
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -34,6 +35,8 @@ func (w *worker) acknowledge() {
 			}
 			continue
 		}
+		// Each acknowledgement is a round trip: the batch's go at once.
+		var acks sync.WaitGroup
 		for _, h := range batch {
 			if h.noAck {
 				w.calls.Add(1)
@@ -47,8 +50,9 @@ func (w *worker) acknowledge() {
 				time.AfterFunc(wait, func() { w.ack(h) })
 				continue
 			}
-			w.ack(h)
+			acks.Go(func() { w.ack(h) })
 		}
+		acks.Wait()
 	}
 }
 
