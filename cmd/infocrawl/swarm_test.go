@@ -98,3 +98,134 @@ func TestSwarmWorkerKilled(t *testing.T) {
 	}
 	t.Logf("killed after %d requests; %d URLs fetched twice", killedAt, twice)
 }
+
+// Every worker of a job is SIGKILLed mid-crawl; the same commands, started
+// again on the same shards, go on from the stream's state: each exits 0,
+// the merged shards hold the pages a single process crawls, and only the
+// URLs in flight at the kill are fetched twice.
+func TestSwarmJobRestartedAfterAllWorkersDied(t *testing.T) {
+	for _, killAt := range []int{10, 150, 300} {
+		t.Run(fmt.Sprintf("kill-after-%d-requests", killAt), func(t *testing.T) { restartWholeJob(t, killAt) })
+	}
+}
+
+func restartWholeJob(t *testing.T, killAt int) {
+	const parallel = 3
+	site := testsite.New(testsite.Options{})
+	srv := slowSite(site, 3*time.Millisecond) // so that the kill lands mid-crawl
+	defer srv.Close()
+	ns := natstest.Start(t)
+	dir := t.TempDir()
+	var shards []string
+	var args [][]string
+	for i := range 3 {
+		shards = append(shards, filepath.Join(dir, fmt.Sprintf("shard%d.db", i)))
+		args = append(args, []string{"crawl", srv.URL + "/", "--db", shards[i], "--nats", ns.URL(),
+			"--depth", "3", "--parallel", fmt.Sprint(parallel), "--ack-wait", "1s", "--quiet", "--log-level", "error"})
+	}
+	workers := startWorkers(t, args)
+	for totalHits(site) < killAt {
+		time.Sleep(time.Millisecond)
+	}
+	killWorkers(t, site, workers)
+	before, killedAt := copyHits(site.Hits()), totalHits(site)
+	want := site.Reach(3)
+	if n := pagesIn(t, shards); n == 0 || n >= len(want) {
+		t.Fatalf("%d pages stored at the kill, want some of the %d", n, len(want))
+	}
+
+	waitWorkers(t, startWorkers(t, args))
+	all := filepath.Join(dir, "all.db")
+	if code, out, errOut := runCLI(append([]string{"merge", "--db", all}, shards...)...); code != 0 {
+		t.Fatalf("merge exited %d: %s%s", code, out, errOut)
+	}
+	_, finals := storedURIs(t, all)
+	slices.Sort(want)
+	if !slices.Equal(finals, want) {
+		t.Fatalf("merged store: %d pages, want the %d a single crawl stores", len(finals), len(want))
+	}
+	twice := fetchedAgain(t, site, before)
+	// The job's parallelism bounds the URLs handed out and not yet
+	// acknowledged: the only ones a restarted job fetches again.
+	if len(twice) > parallel {
+		t.Errorf("%d URLs fetched twice %v, want at most the %d in flight at the kill", len(twice), twice, parallel)
+	}
+	t.Logf("killed after %d requests; %d URLs fetched twice", killedAt, len(twice))
+}
+
+func startWorkers(t *testing.T, args [][]string) []*worker {
+	t.Helper()
+	var workers []*worker
+	for _, a := range args {
+		workers = append(workers, startWorker(t, a...))
+	}
+	return workers
+}
+
+// killWorkers SIGKILLs every worker and waits until the site has served
+// what they sent before dying (it counts a request once served).
+func killWorkers(t *testing.T, site *testsite.Site, workers []*worker) {
+	t.Helper()
+	for _, w := range workers {
+		w.cmd.Process.Signal(syscall.SIGKILL)
+	}
+	for i, w := range workers {
+		if err := <-w.done; err == nil || !strings.Contains(err.Error(), "killed") {
+			t.Fatalf("worker %d ended before the kill: %v\n%s", i, err, w.stderr.String())
+		}
+	}
+	for n := -1; n != totalHits(site); {
+		n = totalHits(site)
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// waitWorkers waits for every worker to exit 0.
+func waitWorkers(t *testing.T, workers []*worker) {
+	t.Helper()
+	for i, w := range workers {
+		select {
+		case err := <-w.done:
+			if err != nil {
+				t.Fatalf("worker %d: %v\n%s", i, err, w.stderr.String())
+			}
+		case <-time.After(60 * time.Second):
+			t.Fatalf("worker %d still running after 60s", i)
+		}
+	}
+}
+
+func pagesIn(t *testing.T, shards []string) int {
+	t.Helper()
+	n := 0
+	for _, s := range shards {
+		_, finals := storedURIs(t, s)
+		n += len(finals)
+	}
+	return n
+}
+
+// fetchedAgain returns the URLs the site served more than once, all of
+// which it must have served before the kill. A redirect's target, fetched
+// again in the same request as its source, is not counted.
+func fetchedAgain(t *testing.T, site *testsite.Site, before map[string]int) []string {
+	t.Helper()
+	var twice []string
+	hits := site.Hits()
+	for uri, n := range hits {
+		if n <= 1 || uri == site.FlakyURI() {
+			continue
+		}
+		if before[uri] == 0 {
+			t.Errorf("%s fetched %d times, none of them before the kill", uri, n)
+		}
+		twice = append(twice, uri)
+	}
+	var again []string
+	for _, uri := range twice {
+		if !slices.ContainsFunc(twice, func(from string) bool { return site.RedirectTarget(from) == uri }) {
+			again = append(again, uri)
+		}
+	}
+	return again
+}
