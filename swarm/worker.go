@@ -46,6 +46,8 @@ type worker struct {
 
 	mu          sync.Mutex       // protects the fields below
 	buf         []*held          // pulled, not yet handed to Colly
+	asked       map[string]int   // messages asked for by fetches still open, by subject
+	dry         bool             // a fetch ended short: the depth may be over
 	inflight    map[string]*held // handed to Colly, no outcome yet
 	acks        []*held          // outcome submitted, waiting for the shard's commit
 	holding     map[*held]bool   // committed, held for the host's delay
@@ -80,7 +82,7 @@ func newWorker(nc *nats.Conn, js jetstream.JetStream, stream jetstream.Stream, k
 		js: js, nc: nc, stream: stream, kv: kv, o: o, log: log, id: id,
 		subject: subjects(o.Job), parallel: max(copts.Parallel, 1), delay: copts.Delay,
 		ready: make(chan struct{}, 1), room: make(chan struct{}, 1), outcome: make(chan struct{}, 1),
-		inflight: map[string]*held{}, holding: map[*held]bool{}, redelivered: map[string]bool{},
+		inflight: map[string]*held{}, asked: map[string]int{}, holding: map[*held]bool{}, redelivered: map[string]bool{},
 		claimed: map[string]bool{}, hostDelay: map[string]time.Duration{}, consumers: map[string]jetstream.Consumer{},
 	}
 	if copts.Parallel <= 0 {
