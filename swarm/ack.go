@@ -56,6 +56,12 @@ func (w *worker) acknowledge() {
 }
 
 func (w *worker) ack(h *held) {
+	if !w.settle(h) {
+		w.calls.Add(1)
+		h.msg.Nak()
+		w.release(h)
+		return
+	}
 	w.calls.Add(1)
 	err := retry(w.bg, "ack", w.log, func(ctx context.Context) error { return h.msg.DoubleAck(ctx) })
 	if err != nil {

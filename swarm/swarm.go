@@ -140,7 +140,8 @@ func join(ctx context.Context, copts crawler.Options, o Options) (*worker, error
 	if err != nil {
 		return nil, fmt.Errorf("swarm: connect to %s: %w", o.URL, err)
 	}
-	js, err := jetstream.New(nc)
+	// A link's publish not acknowledged in this time is made again.
+	js, err := jetstream.New(nc, jetstream.WithPublishAsyncTimeout(10*time.Second))
 	if err != nil {
 		nc.Close()
 		return nil, fmt.Errorf("swarm: JetStream: %w", err)

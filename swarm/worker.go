@@ -70,6 +70,9 @@ type held struct {
 	hold   time.Duration
 	doneAt time.Time
 	noAck  bool // abandoned: no outcome, give it back
+	// pubs are the page's links published and not yet acknowledged by the
+	// stream (guarded by worker.mu).
+	pubs []jetstream.PubAckFuture
 }
 
 func workerName() string {
