@@ -41,6 +41,7 @@ func (w *worker) Push(r store.Request) error {
 		w.Abandon(r.Referrer)
 		return fmt.Errorf("swarm: push %s: %w", r.URL, err)
 	}
+	poke(w.room) // pull may be waiting for the entry
 	return nil
 }
 

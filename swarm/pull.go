@@ -129,7 +129,7 @@ func (w *worker) empty(p *puller) step {
 		w.finish(p.lv.lastSeq)
 		return quit
 	}
-	w.sleep(50 * time.Millisecond)
+	w.waitRoom() // or the entry's push
 	return again
 }
 
@@ -160,6 +160,7 @@ func (w *worker) finish(lastSeq uint64) {
 	w.mu.Lock()
 	w.over = true
 	w.mu.Unlock()
+	w.cancelOver()
 	poke(w.ready)
 	w.log.Info("job over: the frontier is empty", "urls", lastSeq)
 }
@@ -199,8 +200,14 @@ func (w *worker) ask(subject string, n int) int {
 		return 0
 	}
 	w.calls.Add(1)
-	batch, err := c.Fetch(n, jetstream.FetchMaxWait(250*time.Millisecond))
+	// Ended early only when the job is over: nothing can come then. A
+	// worker stopping mid-job lets its fetches run out instead, and gives
+	// back what they bring; a message sent to a fetch that has gone would
+	// wait the ack wait before going to another worker.
+	ctx, cancel := context.WithTimeout(w.overCtx, 250*time.Millisecond)
+	batch, err := c.Fetch(n, jetstream.FetchContext(ctx))
 	if err != nil {
+		cancel()
 		w.log.Debug("pull", "subject", subject, "err", err)
 		w.sleep(100 * time.Millisecond)
 		return 0
@@ -211,6 +218,7 @@ func (w *worker) ask(subject string, n int) int {
 	w.wg.Add(1)
 	go func() {
 		defer w.wg.Done()
+		defer cancel()
 		got := 0
 		for m := range batch.Messages() {
 			got++

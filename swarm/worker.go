@@ -38,7 +38,10 @@ type worker struct {
 	// wait on an unreachable server.
 	bg, stopCtx         context.Context
 	cancelBg, cancelRun context.CancelFunc
-	wg                  sync.WaitGroup
+	// overCtx ends when the job is over (or at close).
+	overCtx    context.Context
+	cancelOver context.CancelFunc
+	wg         sync.WaitGroup
 
 	// Wake-ups: a request is ready (or the job over); room for one more
 	// here; an outcome to acknowledge.
@@ -93,6 +96,7 @@ func newWorker(nc *nats.Conn, js jetstream.JetStream, stream jetstream.Stream, k
 	}
 	w.bg, w.cancelBg = context.WithCancel(context.Background())
 	w.stopCtx, w.cancelRun = context.WithCancel(w.bg)
+	w.overCtx, w.cancelOver = context.WithCancel(w.bg)
 	return w
 }
 
