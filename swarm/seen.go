@@ -72,15 +72,21 @@ func (w *worker) ClaimAll(us []string, referrer string) []bool {
 // away, and says whether u is this worker's to push.
 func (w *worker) claim(u, referrer string, redo bool) (mine bool, err error) {
 	key := claimKey(u)
+	again := false
 	err = retry(w.stopCtx, "claim", w.log, func(ctx context.Context) error {
 		w.calls.Add(1)
 		_, err := w.kv.Create(ctx, key, claimValue(referrer, w.id))
-		if err == nil {
+		switch {
+		case err == nil:
 			mine = true
 			return nil
-		}
-		if !errors.Is(err, jetstream.ErrKeyExists) {
+		case !errors.Is(err, jetstream.ErrKeyExists):
+			again = true // the create may have been made, its answer lost
 			return err
+		case !again && !redo && referrer != "":
+			// Another page's claim, or this one's by a worker that died
+			// (the page is then redelivered: redo): not ours.
+			return nil
 		}
 		mine, err = w.claimedBefore(ctx, key, referrer, redo)
 		return err
