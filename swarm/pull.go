@@ -3,6 +3,8 @@ package swarm
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -83,6 +85,10 @@ func (w *worker) look(p *puller) step {
 		p.lv, err = w.level(ctx)
 		return err
 	})
+	if errors.Is(err, jetstream.ErrStreamNotFound) {
+		w.fail(fmt.Errorf("swarm: job %s: %w (deleted while running)", w.o.Job, ErrNoJob))
+		return quit
+	}
 	if err != nil {
 		return quit
 	}
@@ -154,6 +160,16 @@ func (w *worker) pullLevel(p *puller, free int) int {
 		w.sleep(10 * time.Millisecond)
 	}
 	return got
+}
+
+// fail ends the worker's part with err.
+func (w *worker) fail(err error) {
+	w.mu.Lock()
+	w.err, w.over = err, true
+	w.mu.Unlock()
+	w.cancelOver()
+	w.Stop() // the crawl's calls to the server end too
+	w.log.Error("job failed", "err", err)
 }
 
 func (w *worker) finish(lastSeq uint64) {

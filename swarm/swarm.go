@@ -116,7 +116,10 @@ func Crawl(ctx context.Context, db *store.DB, entry string, opts crawler.Options
 	if err != nil {
 		return res, fmt.Errorf("swarm: job %s: %w", o.Job, err)
 	}
-	return res, nil
+	w.mu.Lock()
+	err = w.err
+	w.mu.Unlock()
+	return res, err
 }
 
 // names of a job's objects on the server.
@@ -180,7 +183,7 @@ func retry(ctx context.Context, what string, log *slog.Logger, op func(ctx conte
 		octx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		err := op(octx)
 		cancel()
-		if err == nil || ctx.Err() != nil || errors.Is(err, nats.ErrConnectionClosed) {
+		if err == nil || ctx.Err() != nil || errors.Is(err, nats.ErrConnectionClosed) || errors.Is(err, jetstream.ErrStreamNotFound) {
 			return err
 		}
 		if attempt%10 == 3 {

@@ -59,6 +59,7 @@ type worker struct {
 	hostDelay   map[string]time.Duration
 	consumers   map[string]jetstream.Consumer // by subject
 	over        bool                          // the job is done
+	err         error                         // why it ended, if not done
 	stopped     bool
 	queued      int // messages in the stream when last looked
 

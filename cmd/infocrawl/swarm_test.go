@@ -229,3 +229,44 @@ func fetchedAgain(t *testing.T, site *testsite.Site, before map[string]int) []st
 	}
 	return again
 }
+
+// A finished job stays on the server: the same command fetches nothing.
+// "infocrawl job" shows it over; "job --delete" removes it, and the same
+// command then crawls the site afresh.
+func TestSwarmFinishedJobAndJobCommand(t *testing.T) {
+	site := testsite.New(testsite.Options{})
+	srv := httptest.NewServer(site.Handler())
+	defer srv.Close()
+	ns := natstest.Start(t)
+	dir := t.TempDir()
+	crawl := func(shard string) {
+		t.Helper()
+		code, out, errOut := runCLI("crawl", srv.URL+"/", "--db", filepath.Join(dir, shard), "--nats", ns.URL(),
+			"--depth", "2", "--ack-wait", "1s", "--quiet", "--log-level", "error")
+		if code != exitOK {
+			t.Fatalf("crawl exited %d: %s%s", code, out, errOut)
+		}
+	}
+	job := func(wantCode int, wantOut string, extra ...string) {
+		t.Helper()
+		code, out, errOut := runCLI(append([]string{"job", srv.URL + "/", "--nats", ns.URL()}, extra...)...)
+		if code != wantCode || !strings.Contains(out+errOut, wantOut) {
+			t.Fatalf("job %v: exit %d, %q; want %d and %q", extra, code, out+errOut, wantCode, wantOut)
+		}
+	}
+	want := len(site.Reach(2))
+	job(exitError, "not on")
+	crawl("a.db")
+	job(exitOK, ": over;")
+	site.ResetHits()
+	crawl("b.db")
+	if n := totalHits(site); n != 0 {
+		t.Fatalf("the finished job run again fetched %d URLs, want none", n)
+	}
+	job(exitOK, "deleted", "--delete")
+	job(exitError, "not on")
+	crawl("c.db")
+	if n := pagesIn(t, []string{filepath.Join(dir, "c.db")}); n != want {
+		t.Fatalf("the deleted job run again stored %d pages, want the %d of a fresh crawl", n, want)
+	}
+}
