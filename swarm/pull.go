@@ -42,6 +42,7 @@ type puller struct {
 	fresh     time.Time // when lv was read
 	next      int       // the subject a round across several starts at
 	emptySeen time.Time // when the stream was first seen empty
+	goneSince time.Time // when the stream was first found missing
 }
 
 // step is what pull does after looking at the job.
@@ -86,12 +87,21 @@ func (w *worker) look(p *puller) step {
 		return err
 	})
 	if errors.Is(err, jetstream.ErrStreamNotFound) {
+		// Gone for good, not a server recovering from a restart.
+		if p.goneSince.IsZero() {
+			p.goneSince = time.Now()
+		}
+		if time.Since(p.goneSince) < 2*time.Second {
+			w.sleep(250 * time.Millisecond)
+			return again
+		}
 		w.fail(fmt.Errorf("swarm: job %s: %w (deleted while running)", w.o.Job, ErrNoJob))
 		return quit
 	}
 	if err != nil {
 		return quit
 	}
+	p.goneSince = time.Time{}
 	p.fresh = time.Now()
 	w.mu.Lock()
 	w.queued = int(p.lv.total)
