@@ -74,6 +74,8 @@ func (w *worker) ack(h *held) {
 func (w *worker) release(h *held) {
 	w.mu.Lock()
 	delete(w.holding, h)
+	// Nothing held here any more: the depth may be over, look at once.
+	w.dry = w.dry || len(w.buf)+len(w.inflight)+len(w.acks)+len(w.holding) == 0
 	w.mu.Unlock()
 	poke(w.room)
 }

@@ -50,10 +50,10 @@ type worker struct {
 	mu          sync.Mutex       // protects the fields below
 	buf         []*held          // pulled, not yet handed to Colly
 	asked       map[string]int   // messages asked for by fetches still open, by subject
-	dry         bool             // a fetch ended short: the depth may be over
+	dry         bool             // a fetch ended short, or nothing is held here: the depth may be over
 	inflight    map[string]*held // handed to Colly, no outcome yet
 	acks        []*held          // outcome submitted, waiting for the shard's commit
-	holding     map[*held]bool   // committed, held for the host's delay
+	holding     map[*held]bool   // taken to be acknowledged: being committed, held for the host's delay, or acknowledged
 	redelivered map[string]bool  // URLs in flight delivered before
 	claimed     map[string]bool  // URLs known to be claimed by some worker
 	hostDelay   map[string]time.Duration
