@@ -152,8 +152,7 @@ func (r *run) onResponse(resp *colly.Response) {
 // follow claims the page's links in scope, all at once, and queues those
 // claimed here at depth.
 func (r *run) follow(links []link, depth int, referrer string) {
-	var next []link
-	var keys []string
+	next, keys := make([]link, 0, len(links)), make([]string, 0, len(links))
 	for _, l := range links {
 		if r.inScope(l.u) {
 			next = append(next, l)
