@@ -174,6 +174,14 @@ func (s *seenSet) add(u, _ string) bool {
 	return true
 }
 
+func (s *seenSet) addAll(us []string, referrer string) []bool {
+	mine := make([]bool, len(us))
+	for i, u := range us {
+		mine[i] = s.add(u, referrer)
+	}
+	return mine
+}
+
 func (s *seenSet) len() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()

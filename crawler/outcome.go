@@ -144,13 +144,9 @@ func (r *run) onResponse(resp *colly.Response) {
 	if lm, err := time.Parse(time.RFC3339, resp.Ctx.Get(ctxLastmod)); err == nil {
 		page.Lastmod = lm
 	}
-	links := r.links(page, final)
+	links := r.links(page, final) // Follow sees every page, even at the last depth
 	if depth < r.opts.Depth {
-		for _, l := range links {
-			if r.inScope(l.u) && r.seen.add(l.key, key) {
-				r.considerKey(context.Background(), l.u, l.key, depth+1, key)
-			}
-		}
+		r.follow(links, depth+1, key)
 	}
 	r.queueAgain(page)
 	if err := r.w.PutPage(page, alsoSeen...); err != nil {
@@ -162,6 +158,23 @@ func (r *run) onResponse(resp *colly.Response) {
 	r.bytes.Add(int64(len(text)))
 	if r.opts.Logger.Enabled(context.Background(), slog.LevelDebug) { // its arguments cost allocations
 		r.opts.Logger.Debug("stored", "url", key, "depth", depth, "bytes", len(text), "charset", cs)
+	}
+}
+
+// follow claims the page's links in scope, all at once, and queues those
+// claimed here at depth.
+func (r *run) follow(links []link, depth int, referrer string) {
+	next, keys := make([]link, 0, len(links)), make([]string, 0, len(links))
+	for _, l := range links {
+		if r.inScope(l.u) {
+			next = append(next, l)
+			keys = append(keys, l.key)
+		}
+	}
+	for i, mine := range r.seen.addAll(keys, referrer) {
+		if mine {
+			r.considerKey(context.Background(), next[i].u, next[i].key, depth, referrer)
+		}
 	}
 }
 

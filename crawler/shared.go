@@ -27,6 +27,10 @@ type Shared interface {
 	// Claim is the seen set's atomic test-and-set: true when u, found on
 	// referrer ("" for the entry and seeds), is this process's to queue.
 	Claim(u, referrer string) bool
+	// ClaimAll is Claim of each of us, the links found on one page, at
+	// once: a page's links are claimed together rather than one round trip
+	// after the other. Of a link found twice, the first is claimed.
+	ClaimAll(us []string, referrer string) []bool
 	// Push queues a claimed request for any process of the job.
 	Push(r store.Request) error
 	// Done says that u, handed out by GetRequest, has its outcome submitted
@@ -83,6 +87,7 @@ type frontierQueue interface {
 // claimer is the seen set: the process's own (*seenSet) or a Shared one.
 type claimer interface {
 	add(u, referrer string) bool
+	addAll(us []string, referrer string) []bool
 	len() int
 }
 
@@ -96,4 +101,7 @@ func (s sharedQueue) stop()                       { s.Stop() }
 func (s sharedQueue) pending() int                { return s.Pending() }
 func (s sharedQueue) inFlight() int               { return s.InFlight() }
 func (s sharedQueue) add(u, referrer string) bool { return s.Claim(u, referrer) }
-func (s sharedQueue) len() int                    { return -1 } // the job's set is not counted here
+func (s sharedQueue) addAll(us []string, referrer string) []bool {
+	return s.ClaimAll(us, referrer)
+}
+func (s sharedQueue) len() int { return -1 } // the job's set is not counted here

@@ -2,7 +2,6 @@ package swarm
 
 import (
 	"context"
-	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -19,9 +18,14 @@ func (w *worker) acknowledge() {
 		case <-w.bg.Done():
 			return
 		}
+		// Taken from acks into holding at once, so that close waits for
+		// them and heartbeats keep them.
 		w.mu.Lock()
 		batch := w.acks
 		w.acks = nil
+		for _, h := range batch {
+			w.holding[h] = true
+		}
 		w.mu.Unlock()
 		if len(batch) == 0 {
 			continue
@@ -31,40 +35,49 @@ func (w *worker) acknowledge() {
 		if err := w.w.Flush(); err != nil {
 			w.log.Error("shard commit failed; giving the URLs back", "err", err)
 			for _, h := range batch {
-				h.msg.Nak()
+				h.noAck = true
 			}
-			continue
 		}
-		// Each acknowledgement is a round trip: the batch's go at once.
-		var acks sync.WaitGroup
 		for _, h := range batch {
-			if h.noAck {
+			switch wait := h.hold - time.Since(h.doneAt); {
+			case h.noAck:
 				w.calls.Add(1)
 				h.msg.Nak()
-				continue
-			}
-			if wait := h.hold - time.Since(h.doneAt); wait > 0 {
-				w.mu.Lock()
-				w.holding[h] = true
-				w.mu.Unlock()
+				w.release(h)
+			case wait > 0:
 				time.AfterFunc(wait, func() { w.ack(h) })
-				continue
+			default:
+				// Each its own round trip, all at once: one after the
+				// other, they would hold the consumer's slots longer.
+				w.wg.Go(func() { w.ack(h) })
 			}
-			acks.Go(func() { w.ack(h) })
 		}
-		acks.Wait()
 	}
 }
 
 func (w *worker) ack(h *held) {
+	if !w.settle(h) {
+		w.calls.Add(1)
+		h.msg.Nak()
+		w.release(h)
+		return
+	}
 	w.calls.Add(1)
 	err := retry(w.bg, "ack", w.log, func(ctx context.Context) error { return h.msg.DoubleAck(ctx) })
 	if err != nil {
 		w.log.Warn("ack failed; the URL may be fetched again", "url", h.req.URL, "err", err)
 	}
+	w.release(h)
+}
+
+// release forgets h, acknowledged or given back.
+func (w *worker) release(h *held) {
 	w.mu.Lock()
 	delete(w.holding, h)
+	// Nothing held here any more: the depth may be over, look at once.
+	w.dry = w.dry || len(w.buf)+len(w.inflight)+len(w.acks)+len(w.holding) == 0
 	w.mu.Unlock()
+	poke(w.room)
 }
 
 // heartbeat tells the server that the messages held here are still being

@@ -12,8 +12,10 @@
 //     one message per URL to fetch (JSON store.Request, deduplicated by URL
 //     within the stream's duplicate window). A worker acknowledges a
 //     message only once the page's outcome is committed to its shard and
-//     the links it found are in the stream, so a worker that dies leaves
-//     its unacknowledged URLs to be redelivered after the ack wait.
+//     the links it found are claimed and in the stream, so a worker that
+//     dies leaves its unacknowledged URLs to be redelivered after the ack
+//     wait. A page's links are claimed together and published without
+//     waiting for each; the page waits for all their acknowledgements.
 //     Workers heartbeat the messages they hold (InProgress), so a slow
 //     fetch is not redelivered while its worker lives.
 //   - the bucket infocrawl_<job>: key u.<sha256 of the canonical URL> is a
@@ -45,4 +47,11 @@
 //
 // The job is over when the stream holds no message and something was
 // ever published to it: every URL then has an outcome in some shard.
+//
+// A finished job's stream (empty) and bucket (every URL's claim) stay on
+// the server: workers started again with the job's command find it over
+// and fetch nothing, as a finished single-process crawl does. A job whose
+// workers all died goes on from the stream when they are started again.
+// Delete (infocrawl job --delete) removes a job, so that the same command
+// crawls afresh; Job reports its state.
 package swarm

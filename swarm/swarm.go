@@ -116,7 +116,10 @@ func Crawl(ctx context.Context, db *store.DB, entry string, opts crawler.Options
 	if err != nil {
 		return res, fmt.Errorf("swarm: job %s: %w", o.Job, err)
 	}
-	return res, nil
+	w.mu.Lock()
+	err = w.err
+	w.mu.Unlock()
+	return res, err
 }
 
 // names of a job's objects on the server.
@@ -140,7 +143,8 @@ func join(ctx context.Context, copts crawler.Options, o Options) (*worker, error
 	if err != nil {
 		return nil, fmt.Errorf("swarm: connect to %s: %w", o.URL, err)
 	}
-	js, err := jetstream.New(nc)
+	// A link's publish not acknowledged in this time is made again.
+	js, err := jetstream.New(nc, jetstream.WithPublishAsyncTimeout(10*time.Second))
 	if err != nil {
 		nc.Close()
 		return nil, fmt.Errorf("swarm: JetStream: %w", err)
@@ -179,7 +183,7 @@ func retry(ctx context.Context, what string, log *slog.Logger, op func(ctx conte
 		octx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		err := op(octx)
 		cancel()
-		if err == nil || ctx.Err() != nil || errors.Is(err, nats.ErrConnectionClosed) {
+		if err == nil || ctx.Err() != nil || errors.Is(err, nats.ErrConnectionClosed) || errors.Is(err, jetstream.ErrStreamNotFound) {
 			return err
 		}
 		if attempt%10 == 3 {

@@ -38,7 +38,10 @@ type worker struct {
 	// wait on an unreachable server.
 	bg, stopCtx         context.Context
 	cancelBg, cancelRun context.CancelFunc
-	wg                  sync.WaitGroup
+	// overCtx ends when the job is over (or at close).
+	overCtx    context.Context
+	cancelOver context.CancelFunc
+	wg         sync.WaitGroup
 
 	// Wake-ups: a request is ready (or the job over); room for one more
 	// here; an outcome to acknowledge.
@@ -46,14 +49,17 @@ type worker struct {
 
 	mu          sync.Mutex       // protects the fields below
 	buf         []*held          // pulled, not yet handed to Colly
+	asked       map[string]int   // messages asked for by fetches still open, by subject
+	dry         bool             // a fetch ended short, or nothing is held here: the depth may be over
 	inflight    map[string]*held // handed to Colly, no outcome yet
 	acks        []*held          // outcome submitted, waiting for the shard's commit
-	holding     map[*held]bool   // committed, held for the host's delay
+	holding     map[*held]bool   // taken to be acknowledged: being committed, held for the host's delay, or acknowledged
 	redelivered map[string]bool  // URLs in flight delivered before
 	claimed     map[string]bool  // URLs known to be claimed by some worker
 	hostDelay   map[string]time.Duration
 	consumers   map[string]jetstream.Consumer // by subject
 	over        bool                          // the job is done
+	err         error                         // why it ended, if not done
 	stopped     bool
 	queued      int // messages in the stream when last looked
 
@@ -68,6 +74,9 @@ type held struct {
 	hold   time.Duration
 	doneAt time.Time
 	noAck  bool // abandoned: no outcome, give it back
+	// pubs are the page's links published and not yet acknowledged by the
+	// stream (guarded by worker.mu).
+	pubs []jetstream.PubAckFuture
 }
 
 func workerName() string {
@@ -80,7 +89,7 @@ func newWorker(nc *nats.Conn, js jetstream.JetStream, stream jetstream.Stream, k
 		js: js, nc: nc, stream: stream, kv: kv, o: o, log: log, id: id,
 		subject: subjects(o.Job), parallel: max(copts.Parallel, 1), delay: copts.Delay,
 		ready: make(chan struct{}, 1), room: make(chan struct{}, 1), outcome: make(chan struct{}, 1),
-		inflight: map[string]*held{}, holding: map[*held]bool{}, redelivered: map[string]bool{},
+		inflight: map[string]*held{}, asked: map[string]int{}, holding: map[*held]bool{}, redelivered: map[string]bool{},
 		claimed: map[string]bool{}, hostDelay: map[string]time.Duration{}, consumers: map[string]jetstream.Consumer{},
 	}
 	if copts.Parallel <= 0 {
@@ -88,6 +97,7 @@ func newWorker(nc *nats.Conn, js jetstream.JetStream, stream jetstream.Stream, k
 	}
 	w.bg, w.cancelBg = context.WithCancel(context.Background())
 	w.stopCtx, w.cancelRun = context.WithCancel(w.bg)
+	w.overCtx, w.cancelOver = context.WithCancel(w.bg)
 	return w
 }
 

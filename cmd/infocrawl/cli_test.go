@@ -37,6 +37,11 @@ func TestCLIUsageErrors(t *testing.T) {
 		{[]string{"crawl", "http://a.example/", "--db", "x.db", "--parallel", "0"}, exitUsage, "parallel: 0 is not valid"},
 		{[]string{"crawl", "http://a.example/", "--db", "x.db", "--depth", "x"}, exitUsage, `invalid value "x" for flag -depth`},
 		{[]string{"crawl", "http://a.example/", "--db", "x.db", "--focus", "--learn-depth", "-1"}, exitUsage, "learn-depth: -1 is not valid"},
+		{[]string{"job", "http://a.example/"}, exitUsage, "--nats SERVER is required"},
+		{[]string{"job", "--nats", "nats://127.0.0.1:1"}, exitUsage, "want the crawl's URL or --job NAME"},
+		{[]string{"job", "http://a.example/", "--job", "a", "--nats", "nats://127.0.0.1:1"}, exitUsage, "not both"},
+		{[]string{"job", "--job", "a b", "--nats", "nats://127.0.0.1:1"}, exitUsage, "--job: job name"},
+		{[]string{"job", "--job", "a", "--nats", "nats://127.0.0.1:1", "--force"}, exitUsage, "--force goes with --delete"},
 		{[]string{"stats"}, exitUsage, "want --db FILE"},
 		{[]string{"stats", "--db", "/nonexistent/x.db"}, exitError, "no store at /nonexistent/x.db"},
 	}
@@ -61,6 +66,7 @@ func TestCLIHelp(t *testing.T) {
 		{"extract", []string{"out", "single", "urls", "method", "config"}},
 		{"export", []string{"db", "kind", "format", "o", "since"}},
 		{"refresh", []string{"db", "every", "recheck-articles", "keep-versions", "parallel", "delay", "timeout"}},
+		{"job", []string{"nats", "job", "delete", "force"}},
 	} {
 		code, _, stderr := runCLI(c.cmd, "--help")
 		if code != exitOK || !strings.Contains(stderr, "Usage: infocrawl "+c.cmd) {

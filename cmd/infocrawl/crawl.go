@@ -38,7 +38,9 @@ NATS JetStream server, claim each URL once, and each stores what it
 fetched in its own --db (a shard; join them with "infocrawl merge").
 --parallel and --delay then hold per host for the whole job. A worker
 that dies loses nothing: its unacknowledged URLs go to the others after
---ack-wait. Every worker exits when the job's frontier is empty.`
+--ack-wait. Every worker exits when the job's frontier is empty. The
+finished job stays on the server, so the same command run again fetches
+nothing; "infocrawl job --delete" forgets it.`
 
 func runCrawl(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	cfg := config.Default()

@@ -34,6 +34,7 @@ func commands() []command {
 	return []command{
 		{"crawl", "crawl a site into a store (resumes an interrupted crawl)", runCrawl},
 		{"merge", "merge the shards of a distributed crawl (crawl --nats) into one store", runMerge},
+		{"job", "show a distributed crawl's state on its NATS server, or delete it (--delete)", runJob},
 		{"refresh", "revisit a finished crawl's lists and fetch only the new stories (--every: repeat)", runRefresh},
 		{"stats", "summarise a store: pages by status and depth, failures, frontier", runStats},
 		{"check", "verify a store's file (bbolt's consistency check); exit 1 if it is damaged", runCheck},

@@ -36,48 +36,152 @@ func startWorker(t *testing.T, args ...string) *worker {
 	return w
 }
 
-// swarmJob is a crawl of the test site by worker subprocesses sharing one
-// JetStream server, each with its own shard.
-type swarmJob struct {
-	site     *testsite.Site
-	srv      *httptest.Server
-	ns       *natstest.Server
-	dir      string
-	shards   []string
-	parallel int
-}
-
-func newSwarmJob(t *testing.T, workers, parallel int) *swarmJob {
+// Three workers as real processes; one is SIGKILLed mid-crawl. The others
+// finish the job, exit 0, and the merged shards hold the pages a single
+// process crawls; only URLs in flight at the kill are fetched twice.
+func TestSwarmWorkerKilled(t *testing.T) {
+	const parallel = 3
 	site := testsite.New(testsite.Options{})
 	slow := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		time.Sleep(3 * time.Millisecond) // so that a kill lands mid-crawl
+		time.Sleep(3 * time.Millisecond) // so that the kill lands mid-crawl
 		site.Handler().ServeHTTP(w, r)
 	})
-	j := &swarmJob{site: site, srv: httptest.NewServer(slow), ns: natstest.Start(t), dir: t.TempDir(), parallel: parallel}
-	t.Cleanup(j.srv.Close)
-	for i := range workers {
-		j.shards = append(j.shards, filepath.Join(j.dir, fmt.Sprintf("shard%d.db", i)))
+	srv := httptest.NewServer(slow)
+	defer srv.Close()
+	ns := natstest.Start(t)
+	dir := t.TempDir()
+	var shards []string
+	var workers []*worker
+	for i := range 3 {
+		shards = append(shards, filepath.Join(dir, fmt.Sprintf("shard%d.db", i)))
+		workers = append(workers, startWorker(t, "crawl", srv.URL+"/", "--db", shards[i], "--nats", ns.URL(),
+			"--depth", "3", "--parallel", fmt.Sprint(parallel), "--ack-wait", "1s", "--quiet", "--log-level", "error"))
 	}
-	return j
-}
-
-// start starts worker i with the job's command line.
-func (j *swarmJob) start(t *testing.T, i int) *worker {
-	return startWorker(t, "crawl", j.srv.URL+"/", "--db", j.shards[i], "--nats", j.ns.URL(),
-		"--depth", "3", "--parallel", fmt.Sprint(j.parallel), "--ack-wait", "1s", "--quiet", "--log-level", "error")
-}
-
-// kill SIGKILLs w and waits for it to die.
-func kill(t *testing.T, w *worker) {
-	t.Helper()
-	w.cmd.Process.Signal(syscall.SIGKILL)
-	if err := <-w.done; err == nil || !strings.Contains(err.Error(), "killed") {
+	for totalHits(site) < 80 {
+		time.Sleep(time.Millisecond)
+	}
+	workers[0].cmd.Process.Signal(syscall.SIGKILL)
+	if err := <-workers[0].done; err == nil || !strings.Contains(err.Error(), "killed") {
 		t.Fatalf("killed worker: %v", err)
 	}
+	killedAt := totalHits(site)
+	for i, w := range workers[1:] {
+		select {
+		case err := <-w.done:
+			if err != nil {
+				t.Fatalf("worker %d: %v\n%s", i+1, err, w.stderr.String())
+			}
+		case <-time.After(60 * time.Second):
+			t.Fatalf("worker %d still running after 60s", i+1)
+		}
+	}
+	all := filepath.Join(dir, "all.db")
+	if code, out, errOut := runCLI(append([]string{"merge", "--db", all}, shards...)...); code != 0 {
+		t.Fatalf("merge exited %d: %s%s", code, out, errOut)
+	}
+	_, finals := storedURIs(t, all)
+	want := site.Reach(3)
+	slices.Sort(want)
+	if !slices.Equal(finals, want) {
+		t.Fatalf("merged store: %d pages, want the %d a single crawl stores", len(finals), len(want))
+	}
+	twice := 0
+	for uri, n := range site.Hits() {
+		if n > 1 && uri != site.FlakyURI() {
+			twice++
+		}
+	}
+	// The job's parallelism bounds the URLs in flight, so the URLs that can
+	// be fetched again after the kill.
+	if twice > parallel {
+		t.Errorf("%d URLs fetched twice, want at most the %d in flight at the kill", twice, parallel)
+	}
+	t.Logf("killed after %d requests; %d URLs fetched twice", killedAt, twice)
 }
 
-// finish waits for the workers to exit 0.
-func finish(t *testing.T, workers ...*worker) {
+// Every worker of a job is SIGKILLed mid-crawl; the same commands, started
+// again on the same shards, go on from the stream's state: each exits 0,
+// the merged shards hold the pages a single process crawls, and only the
+// URLs in flight at the kill are fetched twice.
+func TestSwarmJobRestartedAfterAllWorkersDied(t *testing.T) {
+	for _, killAt := range []int{10, 150, 300} {
+		t.Run(fmt.Sprintf("kill-after-%d-requests", killAt), func(t *testing.T) { restartWholeJob(t, killAt) })
+	}
+}
+
+func restartWholeJob(t *testing.T, killAt int) {
+	const parallel = 3
+	site := testsite.New(testsite.Options{})
+	srv := slowSite(site, 3*time.Millisecond) // so that the kill lands mid-crawl
+	defer srv.Close()
+	ns := natstest.Start(t)
+	dir := t.TempDir()
+	var shards []string
+	var args [][]string
+	for i := range 3 {
+		shards = append(shards, filepath.Join(dir, fmt.Sprintf("shard%d.db", i)))
+		args = append(args, []string{"crawl", srv.URL + "/", "--db", shards[i], "--nats", ns.URL(),
+			"--depth", "3", "--parallel", fmt.Sprint(parallel), "--ack-wait", "1s", "--quiet", "--log-level", "error"})
+	}
+	workers := startWorkers(t, args)
+	for totalHits(site) < killAt {
+		time.Sleep(time.Millisecond)
+	}
+	killWorkers(t, site, workers)
+	before, killedAt := copyHits(site.Hits()), totalHits(site)
+	want := site.Reach(3)
+	if n := pagesIn(t, shards); n == 0 || n >= len(want) {
+		t.Fatalf("%d pages stored at the kill, want some of the %d", n, len(want))
+	}
+
+	waitWorkers(t, startWorkers(t, args))
+	all := filepath.Join(dir, "all.db")
+	if code, out, errOut := runCLI(append([]string{"merge", "--db", all}, shards...)...); code != 0 {
+		t.Fatalf("merge exited %d: %s%s", code, out, errOut)
+	}
+	_, finals := storedURIs(t, all)
+	slices.Sort(want)
+	if !slices.Equal(finals, want) {
+		t.Fatalf("merged store: %d pages, want the %d a single crawl stores", len(finals), len(want))
+	}
+	twice := fetchedAgain(t, site, before)
+	// The job's parallelism bounds the URLs handed out and not yet
+	// acknowledged: the only ones a restarted job fetches again.
+	if len(twice) > parallel {
+		t.Errorf("%d URLs fetched twice %v, want at most the %d in flight at the kill", len(twice), twice, parallel)
+	}
+	t.Logf("killed after %d requests; %d URLs fetched twice", killedAt, len(twice))
+}
+
+func startWorkers(t *testing.T, args [][]string) []*worker {
+	t.Helper()
+	var workers []*worker
+	for _, a := range args {
+		workers = append(workers, startWorker(t, a...))
+	}
+	return workers
+}
+
+// killWorkers SIGKILLs every worker and waits until the site has served
+// what they sent before dying (it counts a request once served).
+func killWorkers(t *testing.T, site *testsite.Site, workers []*worker) {
+	t.Helper()
+	for _, w := range workers {
+		w.cmd.Process.Signal(syscall.SIGKILL)
+	}
+	for i, w := range workers {
+		if err := <-w.done; err == nil || !strings.Contains(err.Error(), "killed") {
+			t.Fatalf("worker %d ended before the kill: %v\n%s", i, err, w.stderr.String())
+		}
+	}
+	for n := -1; n != totalHits(site); {
+		n = totalHits(site)
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// waitWorkers waits for every worker to exit 0.
+func waitWorkers(t *testing.T, workers []*worker) {
 	t.Helper()
 	for i, w := range workers {
 		select {
@@ -91,74 +195,78 @@ func finish(t *testing.T, workers ...*worker) {
 	}
 }
 
-// check merges the shards and holds the result to a single crawl's page
-// set, with at most maxTwice URLs fetched twice; it returns how many were.
-func (j *swarmJob) check(t *testing.T, maxTwice int) int {
+func pagesIn(t *testing.T, shards []string) int {
 	t.Helper()
-	all := filepath.Join(j.dir, "all.db")
-	if code, out, errOut := runCLI(append([]string{"merge", "--db", all}, j.shards...)...); code != 0 {
-		t.Fatalf("merge exited %d: %s%s", code, out, errOut)
+	n := 0
+	for _, s := range shards {
+		_, finals := storedURIs(t, s)
+		n += len(finals)
 	}
-	_, finals := storedURIs(t, all)
-	want := j.site.Reach(3)
-	slices.Sort(want)
-	if !slices.Equal(finals, want) {
-		t.Fatalf("merged store: %d pages, want the %d a single crawl stores", len(finals), len(want))
+	return n
+}
+
+// fetchedAgain returns the URLs the site served more than once, all of
+// which it must have served before the kill. A redirect's target, fetched
+// again in the same request as its source, is not counted.
+func fetchedAgain(t *testing.T, site *testsite.Site, before map[string]int) []string {
+	t.Helper()
+	var twice []string
+	hits := site.Hits()
+	for uri, n := range hits {
+		if n <= 1 || uri == site.FlakyURI() {
+			continue
+		}
+		if before[uri] == 0 {
+			t.Errorf("%s fetched %d times, none of them before the kill", uri, n)
+		}
+		twice = append(twice, uri)
 	}
-	twice := 0
-	for uri, n := range j.site.Hits() {
-		if n > 1 && uri != j.site.FlakyURI() {
-			twice++
+	var again []string
+	for _, uri := range twice {
+		if !slices.ContainsFunc(twice, func(from string) bool { return site.RedirectTarget(from) == uri }) {
+			again = append(again, uri)
 		}
 	}
-	if twice > maxTwice {
-		t.Errorf("%d URLs fetched twice, want at most the %d in flight at the kills", twice, maxTwice)
-	}
-	return twice
+	return again
 }
 
-// Three workers as real processes; one is SIGKILLed mid-crawl. The others
-// finish the job, exit 0, and the merged shards hold the pages a single
-// process crawls; only URLs in flight at the kill are fetched twice.
-func TestSwarmWorkerKilled(t *testing.T) {
-	j := newSwarmJob(t, 3, 3)
-	var workers []*worker
-	for i := range 3 {
-		workers = append(workers, j.start(t, i))
+// A finished job stays on the server: the same command fetches nothing.
+// "infocrawl job" shows it over; "job --delete" removes it, and the same
+// command then crawls the site afresh.
+func TestSwarmFinishedJobAndJobCommand(t *testing.T) {
+	site := testsite.New(testsite.Options{})
+	srv := httptest.NewServer(site.Handler())
+	defer srv.Close()
+	ns := natstest.Start(t)
+	dir := t.TempDir()
+	crawl := func(shard string) {
+		t.Helper()
+		code, out, errOut := runCLI("crawl", srv.URL+"/", "--db", filepath.Join(dir, shard), "--nats", ns.URL(),
+			"--depth", "2", "--ack-wait", "1s", "--quiet", "--log-level", "error")
+		if code != exitOK {
+			t.Fatalf("crawl exited %d: %s%s", code, out, errOut)
+		}
 	}
-	for totalHits(j.site) < 80 {
-		time.Sleep(time.Millisecond)
+	job := func(wantCode int, wantOut string, extra ...string) {
+		t.Helper()
+		code, out, errOut := runCLI(append([]string{"job", srv.URL + "/", "--nats", ns.URL()}, extra...)...)
+		if code != wantCode || !strings.Contains(out+errOut, wantOut) {
+			t.Fatalf("job %v: exit %d, %q; want %d and %q", extra, code, out+errOut, wantCode, wantOut)
+		}
 	}
-	kill(t, workers[0])
-	killedAt := totalHits(j.site)
-	finish(t, workers[1:]...)
-	// The job's parallelism bounds the URLs in flight, so the URLs that can
-	// be fetched again after the kill.
-	twice := j.check(t, j.parallel)
-	t.Logf("killed after %d requests; %d URLs fetched twice", killedAt, twice)
-}
-
-// Every worker of a job is SIGKILLed mid-crawl; started again with the
-// same commands and shards, they go on from the stream's state: the job
-// completes with a single crawl's page set, and only the URLs in flight
-// at the kills are fetched twice.
-func TestSwarmJobRestarted(t *testing.T) {
-	j := newSwarmJob(t, 2, 3)
-	first := []*worker{j.start(t, 0), j.start(t, 1)}
-	for totalHits(j.site) < 120 {
-		time.Sleep(time.Millisecond)
+	want := len(site.Reach(2))
+	job(exitError, "not on")
+	crawl("a.db")
+	job(exitOK, ": over;")
+	site.ResetHits()
+	crawl("b.db")
+	if n := totalHits(site); n != 0 {
+		t.Fatalf("the finished job run again fetched %d URLs, want none", n)
 	}
-	for _, w := range first {
-		kill(t, w)
+	job(exitOK, "deleted", "--delete")
+	job(exitError, "not on")
+	crawl("c.db")
+	if n := pagesIn(t, []string{filepath.Join(dir, "c.db")}); n != want {
+		t.Fatalf("the deleted job run again stored %d pages, want the %d of a fresh crawl", n, want)
 	}
-	killedAt := totalHits(j.site)
-	if want := len(j.site.Reach(3)); killedAt >= want {
-		t.Fatalf("the kills came after %d requests, the whole crawl: raise the site's delay", killedAt)
-	}
-	second := []*worker{j.start(t, 0), j.start(t, 1)}
-	finish(t, second...)
-	// At the kills, at most --parallel URLs of the one host were in flight
-	// for the whole job.
-	twice := j.check(t, j.parallel)
-	t.Logf("all workers killed after %d requests; %d URLs fetched twice", killedAt, twice)
 }
