@@ -241,7 +241,7 @@ func articleText(p *minedPage, region *Node, fallback bool) (text string, headli
 		return toc[s.Owner] && !running[s]
 	}
 	keep := func(s *Segment) bool {
-		if s.Template || seen[s.Text] || headline != nil && s.Hash == headHash || linkLine(s) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
+		if s.Template || seen[s.Text] || headline != nil && s.Hash == headHash || linkLine(s) && !citingLine(page, s) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
 			return false
 		}
 		// A paragraph twice is a copy (a mobile and a desktop version of
@@ -289,6 +289,18 @@ func contentChars(p *Page, n *Node) int {
 // story", "Share on X"), not prose.
 func linkLine(s *Segment) bool {
 	return s.LinkLen > 0 && s.Len < 80 && float64(s.LinkLen) >= 0.5*float64(s.Len)
+}
+
+// citingLine: a short line of links that is a sentence around one of
+// them ("We released the <a>AWS SDK for PHP</a>."): a round-up's item,
+// not navigation.
+func citingLine(p *Page, s *Segment) bool {
+	for i, last := s.Owner.Index+1, p.lastDescendant(s.Owner); i <= last; i++ {
+		if a := p.Nodes[i]; a.Href != "" && inSentence(a, s) {
+			return true
+		}
+	}
+	return false
 }
 
 func outerHTML(n *Node) string {

@@ -137,20 +137,21 @@ func mineDefault(g []*minedPage, state *ClusterState, opts Options) []*Result {
 		p.links = newLinks(p.page, opts.MinTOCLinks)
 		p.scores = regionScores(p.page, opts.Region, nil)
 		p.region = bestRegion(p.page, p.scores)
-		if alone {
-			if d := declaredBody(p.page); d != nil {
-				p.region, p.declared = d, true
-			} else if e := entryContent(p.page); e != nil && (e == p.region || !p.page.contains(e, p.region)) {
-				// The post's content as its theme marks it, unless the
-				// best region is a part of it.
-				p.region, p.declared = e, true
-			} else if t := titledRegion(p.page, p.region, p.links); t != nil {
+		if alone && !useDeclared(p, false) {
+			if t := titledRegion(p.page, p.region, p.links); t != nil {
 				p.region = t
 			}
 		}
 	}
 	if !alone {
 		voteRegions(g, state.Votes)
+		// A page the cluster's vote does not place (a second template,
+		// no clear vote) takes the body it declares, as alone.
+		for _, p := range g {
+			if !p.voted {
+				useDeclared(p, true)
+			}
+		}
 	}
 	out := make([]*Result, 0, len(g))
 	for _, p := range g {
@@ -166,6 +167,21 @@ func mineDefault(g []*minedPage, state *ClusterState, opts Options) []*Result {
 		}
 	}
 	return out
+}
+
+// useDeclared makes the page's declared article body its region: its
+// schema.org articleBody, or else its one hAtom entry-content (the post's
+// content as its theme marks it) unless the best region is a part of it.
+func useDeclared(p *minedPage, most bool) bool {
+	if d := declaredBody(p.page); d != nil {
+		p.region, p.declared = d, true
+	} else if e := entryContent(p.page); e != nil && (e == p.region || p.region == nil || !p.page.contains(e, p.region)) {
+		if most && p.region != nil && p.page.contains(p.region, e) && 2*contentChars(p.page, e) < contentChars(p.page, p.region) {
+			return false
+		}
+		p.region, p.declared = e, true
+	}
+	return p.declared
 }
 
 func newResult(p *minedPage, opts Options) *Result {

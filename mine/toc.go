@@ -1,6 +1,12 @@
 package mine
 
-import "strings"
+import (
+	"strings"
+
+	"golang.org/x/net/html"
+	"unicode"
+	"unicode/utf8"
+)
 
 // The default method's TOC blocks: WISDOM's k-MIB on ALEN_A over the
 // cleaned tree (links in template segments do not count), so that menus,
@@ -66,7 +72,42 @@ func tocAnchor(p *Page, a *Node) bool {
 		return false
 	}
 	s := segmentOf(p, a)
+	if s != nil && !headlineAnchor(a) && inSentence(a, s) {
+		return false
+	}
 	return s == nil || 2*s.LinkLen >= s.Len-s.LinkLen || leadsItem(a, s, text)
+}
+
+// inSentence: the anchor is part of a sentence that words open right
+// before it and a full stop ends, its line s ("We released the <a>Cloud
+// TCO Calculator</a>."): a round-up's or a reference list's line cites
+// the story it links; a headline stands alone, after a line break or a
+// label ("Video: <a>…</a>"), or ends the line ("3 Comments - <a>Leave a
+// comment!</a>").
+func inSentence(a *Node, s *Segment) bool {
+	prev := a.H.PrevSibling
+	if prev == nil || prev.Type != html.TextNode {
+		return false
+	}
+	before := prev.Data
+	if j := strings.LastIndexAny(before, ".!?:|-–—»›•·>/。！？"); j >= 0 {
+		before = before[j:]
+	}
+	if !strings.ContainsFunc(before, unicode.IsLetter) {
+		return false
+	}
+	// The sentence goes on past the anchor, to its stop at the line's end.
+	next := a.H.NextSibling
+	if next == nil || next.Type != html.TextNode || strings.TrimSpace(next.Data) == "" {
+		return false
+	}
+	end := strings.TrimRight(s.Text, " \"'”’)]")
+	return strings.ContainsAny(lastRune(end), ".!?。！？")
+}
+
+func lastRune(s string) string {
+	_, n := utf8.DecodeLastRuneInString(s)
+	return s[len(s)-n:]
 }
 
 // leadsItem: the anchor opens a list item's line, a headline with its
@@ -247,6 +288,12 @@ func addTOC(res *Result, p *minedPage, opts Options, alone bool) []*Node {
 	// Running prose is a story's, unless it sits in the items of a list
 	// of story links (teasers, a blog's listing of whole posts).
 	if listing && storyProse(page, p.region, l) {
+		listing = false
+	}
+	// A page that declares one post body (articleBody, or hAtom's one
+	// entry-content) is that post, whatever links it lists: a link
+	// round-up is a post, and a listing holds several entries.
+	if listing && holdsDeclared(page, p.region) {
 		listing = false
 	}
 	if article && listing {
@@ -477,4 +524,17 @@ func sentenceLine(p *Page, n *Node) bool {
 		found = found || strings.ContainsAny(s.Text, ".!?。！？")
 	})
 	return found
+}
+
+// holdsDeclared: the page's declared post body is region, lies around
+// it, or holds most of its content.
+func holdsDeclared(page *Page, region *Node) bool {
+	d := declaredBody(page)
+	if d == nil {
+		d = entryContent(page)
+	}
+	if d == nil {
+		return false
+	}
+	return page.contains(d, region) || (page.contains(region, d) && 2*contentChars(page, d) >= contentChars(page, region))
 }
