@@ -65,7 +65,12 @@ func articleResult(p *minedPage, opts Options) *Result {
 		res.Fallback = "whole-page" // and judge it as a whole, not by the small region
 	}
 	region := p.region
-	text, headline := articleText(p, region, res.Fallback != "")
+	text, headline := articleText(p, region, res.Fallback != "", false)
+	if p.declared && !hasSentence(text) {
+		// A post whose declared content is links but for labels (a link
+		// round-up, a list of resources) is those links.
+		text, headline = articleText(p, region, res.Fallback != "", true)
+	}
 	if headline != nil {
 		// The headline is the result's Title, not part of its text.
 		res.Title = headline.Text
@@ -95,11 +100,18 @@ func shortStory(p *Page, region *Node, text string) bool {
 	if pageWide(region) {
 		return false
 	}
-	sentence := false
+	return hasSentence(text) && (2*contentChars(p, region) >= contentChars(p, p.Root) || underTitle(p, region))
+}
+
+// hasSentence: a line of text is a sentence, 40 characters or more with
+// a stop.
+func hasSentence(text string) bool {
 	for line := range strings.Lines(text) {
-		sentence = sentence || (len([]rune(line)) >= 40 && strings.ContainsAny(line, ".!?。！？"))
+		if len([]rune(line)) >= 40 && strings.ContainsAny(line, ".!?。！？") {
+			return true
+		}
 	}
-	return sentence && (2*contentChars(p, region) >= contentChars(p, p.Root) || underTitle(p, region))
+	return false
 }
 
 // underTitle: region's nearest ancestor with an h1 in it has the page's
@@ -213,8 +225,8 @@ func listPage(p *minedPage, opts Options) bool {
 // articleText is the story's text in region: its segments without
 // template, link lines, TOC and meta boxes, repeated paragraphs, and the
 // headline, which it returns apart. fallback tells that region is the
-// whole page of a list page.
-func articleText(p *minedPage, region *Node, fallback bool) (text string, headline *Segment) {
+// whole page of a list page; links keeps link lines and TOC boxes.
+func articleText(p *minedPage, region *Node, fallback, links bool) (text string, headline *Segment) {
 	page := p.page
 	// seen holds the paragraphs kept so far, by their exact text: two
 	// paragraphs that differ only in their numbers ("item 11111", "item
@@ -225,7 +237,7 @@ func articleText(p *minedPage, region *Node, fallback bool) (text string, headli
 	// mined alone that falls back to its whole text keeps its lists (its
 	// only evidence says the lists are the page).
 	toc, meta := map[*Node]bool{}, inMetaBox(page, region)
-	if !fallback || !p.alone {
+	if (!fallback || !p.alone) && !links {
 		toc = p.links.inTOC(page, region)
 	}
 	var clutter map[*Node]bool
@@ -241,7 +253,7 @@ func articleText(p *minedPage, region *Node, fallback bool) (text string, headli
 		return toc[s.Owner] && !running[s]
 	}
 	keep := func(s *Segment) bool {
-		if s.Template || seen[s.Text] || headline != nil && s.Hash == headHash || linkLine(s) && !citingLine(page, s) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
+		if s.Template || seen[s.Text] || headline != nil && s.Hash == headHash || !links && linkLine(s) && !citingLine(page, s) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
 			return false
 		}
 		// A paragraph twice is a copy (a mobile and a desktop version of

@@ -27,7 +27,8 @@ import (
 // page: they make no part of it a comment section.
 // A short post in the page's one hAtom entry-content element is the
 // story, the related list inside it no listing, the sidebar's longer
-// text widgets not the story.
+// text widgets not the story. A post whose entry-content is nothing but
+// lists of links is those lists.
 func TestSingleStories(t *testing.T) {
 	tests := []struct {
 		file     string
@@ -62,6 +63,9 @@ func TestSingleStories(t *testing.T) {
 		{"entry-content.html", "",
 			[]string{"here are a few more pictures found on Flickr"},
 			[]string{"covered the camera business", "small commission", "The lens roadmap", "Firmware update"}},
+		{"linkpost.html", "",
+			[]string{"The D800 drops to its lowest price yet", "Sensor test results for the new compacts", "What street photographers carry this year"},
+			[]string{"covered the camera business", "Firmware update for the D800", "Weekend deals"}},
 		{"titled.html", "",
 			[]string{"approved a new tram line", "expect more visitors once the trams run"},
 			[]string{"Partner news", "favourite weekend destination", "captain's bell"}},
