@@ -36,3 +36,33 @@ func TestHintedBoxesInRegion(t *testing.T) {
 		}
 	}
 }
+
+// An id that spells the section's heading names its topic: "sharing" in
+// "sharing-with-a-single-developer" is no share bar. A share box's own
+// id, and a heading slug on a box the heading does not open, still hint.
+func TestHeadingSlugIsNoHint(t *testing.T) {
+	for _, tt := range []struct {
+		html string
+		want int
+	}{
+		{`<div class="section" id="sharing-with-a-single-developer"><h2>Sharing with a single developer</h2><p>Say you work on two computers.</p></div>`, 0},
+		{`<div id="example-1-amend-a-shared-changeset"><h3>Example 1: Amend a shared changeset</h3><p>Text.</p></div>`, 0},
+		{`<div id="share-buttons"><h3>Share this story</h3><a href="/s">Facebook</a></div>`, -1},
+		{`<div id="sharing-with-a-single-developer"><p>Intro.</p><h2>Sharing with a single developer</h2></div>`, -1},
+		{`<div id="comments"><h3>Comments</h3><p>First!</p></div>`, -1},
+	} {
+		p, err := Parse([]byte("<html><body>"+tt.html+"</body></html>"), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var box *Node
+		for _, n := range p.Nodes {
+			if n.Tag == "div" && box == nil {
+				box = n
+			}
+		}
+		if got := hintScore(box); got != tt.want {
+			t.Errorf("%s: hintScore %d, want %d", tt.html, got, tt.want)
+		}
+	}
+}

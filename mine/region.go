@@ -377,12 +377,15 @@ func hasWord(n *Node, set map[string]bool) bool {
 
 // nameWords yields the lower-case letter runs of an element's class and
 // id ("story-body_2" → story, body). It runs for every element, hence an
-// iterator rather than a slice.
+// iterator rather than a slice. An id that spells out the element's
+// heading ("sharing-with-a-single-developer" on a section headed "Sharing
+// with a single developer", as documentation generators and Markdown
+// renderers write them) names its topic, not a part of the page.
 func nameWords(n *Node) iter.Seq[string] {
 	return func(yield func(string) bool) {
 		for _, key := range [2]string{"class", "id"} {
 			v := htmlnode.Attr(n.H, key)
-			if v == "" {
+			if v == "" || key == "id" && headingSlug(n, v) {
 				continue
 			}
 			for w := range strings.FieldsFuncSeq(strings.ToLower(v), notLetter) {
@@ -392,6 +395,34 @@ func nameWords(n *Node) iter.Seq[string] {
 			}
 		}
 	}
+}
+
+// headingSlug: id is the letters of the heading that opens n, word by
+// word.
+func headingSlug(n *Node, id string) bool {
+	if !strings.ContainsAny(id, "-_") || n.H.DataAtom == atom.A {
+		return false
+	}
+	var head *Node
+	for _, k := range n.Kids {
+		switch k.H.DataAtom {
+		case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+			head = k
+		}
+		break
+	}
+	if head == nil {
+		return false
+	}
+	words := strings.FieldsFunc(strings.ToLower(id), notLetter)
+	i := 0
+	for w := range strings.FieldsFuncSeq(strings.ToLower(anchorText(head)), notLetter) {
+		if i == len(words) || words[i] != w {
+			return false
+		}
+		i++
+	}
+	return i == len(words) && i >= 2
 }
 
 func notLetter(r rune) bool { return r < 'a' || r > 'z' }
