@@ -72,15 +72,20 @@ func MineCluster(cluster ClusterID, state *ClusterState, inputs []Input, opts Op
 	for i, in := range inputs {
 		g[i] = parse(in, cluster)
 	}
-	return minePages(state, g, opts.withDefaults())
+	return minePages(state, g, opts.withDefaults(), true)
 }
 
-// minePages is MineCluster on pages already parsed.
-func minePages(state *ClusterState, g []*minedPage, opts Options) []*Result {
+// minePages is MineCluster on pages already parsed. Without termStats
+// the cluster's term statistics are not kept up: a state that is thrown
+// away after a method that does not read them (auto, TTR, EEM) needs none.
+func minePages(state *ClusterState, g []*minedPage, opts Options, termStats bool) []*Result {
 	tz := terms.NewTokenizer()
 	var pageTerms []string
 	for _, p := range g {
 		state.Template.AddPage(p.page)
+		if !termStats {
+			continue
+		}
 		pageTerms = pageTerms[:0]
 		for _, s := range p.page.Segments {
 			pageTerms = tz.Append(pageTerms, s.Text)

@@ -132,7 +132,10 @@ func ExtractSite(inputs []Input, opts Options, single bool) []*Result {
 	}
 	byKey := make(map[string]*Result, len(inputs))
 	for _, id := range order {
-		for _, r := range minePages(NewClusterState(), groups[id], opts) {
+		// The state lives for this call only: term statistics only
+		// for the methods that read them.
+		termStats := opts.Method == MethodInfoDiscoverer || opts.Method == MethodWISDOM
+		for _, r := range minePages(NewClusterState(), groups[id], opts, termStats) {
 			byKey[r.Key] = r
 		}
 	}

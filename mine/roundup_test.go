@@ -126,3 +126,41 @@ func TestUseDeclared(t *testing.T) {
 		t.Errorf("region %s, want #beta kept", NodePath(p.region))
 	}
 }
+
+// ExtractSite keeps no term statistics for the methods that do not read
+// them: every method finds there what MineCluster finds, which keeps
+// them, over the same cluster.
+func TestExtractSiteSameAsMineCluster(t *testing.T) {
+	files, err := filepath.Glob("testdata/roundup/*.html")
+	if err != nil || len(files) < 4 {
+		t.Fatalf("fixtures: %v %v", files, err)
+	}
+	var in []Input
+	for _, f := range files {
+		body, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in = append(in, Input{Key: filepath.Base(f), Body: body})
+	}
+	for _, m := range Methods {
+		opts := Options{Method: m}
+		site := ExtractSite(in, opts, false)
+		byCluster := map[ClusterID][]Input{}
+		for i, r := range site {
+			byCluster[r.Cluster] = append(byCluster[r.Cluster], in[i])
+		}
+		got := map[string]*Result{}
+		for id, group := range byCluster {
+			for _, r := range MineCluster(id, NewClusterState(), group, opts) {
+				got[r.Key] = r
+			}
+		}
+		for _, want := range site {
+			r := got[want.Key]
+			if r.Kind != want.Kind || r.ArticleText() != want.ArticleText() || len(r.TOC) != len(want.TOC) {
+				t.Errorf("%s %s: MineCluster %s %q, ExtractSite %s %q", m, want.Key, r.Kind, r.ArticleText(), want.Kind, want.ArticleText())
+			}
+		}
+	}
+}

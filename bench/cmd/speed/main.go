@@ -6,7 +6,7 @@
 // work.
 //
 //	taskset -c 0 go run ./cmd/speed [--datasets big9,cleanportaleval,aeb]
-//	    [--rounds 3] [--out DIR]
+//	    [--rounds 3] [--out DIR] [--cpuprofile FILE]
 //
 // It prints a Markdown table and, with --out, writes DIR/speed.md and
 // DIR/speed.json. cmd/eval --speed runs it so.
@@ -20,6 +20,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 
 	"infocrawl/bench/dataset"
@@ -39,6 +40,7 @@ func run(args []string) error {
 	rounds := fs.Int("rounds", 3, "times each extractor runs over each dataset (the median is reported)")
 	out := fs.String("out", "", "write speed.md and speed.json into this directory")
 	texts := fs.String("texts", "", "write the last round's texts as DIR/<dataset>/<group>/<extractor>/NAME.txt")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file (go tool pprof)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -47,6 +49,17 @@ func run(args []string) error {
 	}
 	// One core per extractor: no parallel GC or mining on the other core.
 	runtime.GOMAXPROCS(1)
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	rep := report{Rounds: *rounds, CPUs: allowedCPUs()}
 	for _, name := range strings.Split(*datasets, ",") {
 		groups, err := dataset.Load(filepath.Join(*shared, "datasets"), name)
