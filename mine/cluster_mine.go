@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/gob"
 	"fmt"
+	"sync"
 
 	"infocrawl/mine/entropy"
 	"infocrawl/mine/terms"
@@ -75,11 +76,17 @@ func MineCluster(cluster ClusterID, state *ClusterState, inputs []Input, opts Op
 	return minePages(state, g, opts.withDefaults(), true)
 }
 
+// tokenizers keep their caches of words to terms from one cluster to the
+// next: a site's clusters share most of their words, and stemming a word
+// costs more than looking it up.
+var tokenizers = sync.Pool{New: func() any { return terms.NewTokenizer() }}
+
 // minePages is MineCluster on pages already parsed. Without termStats
 // the cluster's term statistics are not kept up: a state that is thrown
 // away after a method that does not read them (auto, TTR, EEM) needs none.
 func minePages(state *ClusterState, g []*minedPage, opts Options, termStats bool) []*Result {
-	tz := terms.NewTokenizer()
+	tz := tokenizers.Get().(*terms.Tokenizer)
+	defer tokenizers.Put(tz)
 	var pageTerms []string
 	for _, p := range g {
 		state.Template.AddPage(p.page)
