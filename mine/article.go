@@ -3,6 +3,7 @@ package mine
 import (
 	"bytes"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 
@@ -253,7 +254,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		return toc[s.Owner] && !running[s]
 	}
 	keep := func(s *Segment) bool {
-		if s.Template || seen[s.Text] || headline != nil && s.Hash == headHash || !links && linkLine(s) && !citingLine(page, s) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
+		if s.Template || seen[s.Text] || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) || breadcrumb(s)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
 			return false
 		}
 		// A paragraph twice is a copy (a mobile and a desktop version of
@@ -301,6 +302,25 @@ func contentChars(p *Page, n *Node) int {
 // story", "Share on X"), not prose.
 func linkLine(s *Segment) bool {
 	return s.LinkLen > 0 && s.Len < 80 && float64(s.LinkLen) >= 0.5*float64(s.Len)
+}
+
+// breadcrumb: a line of three or more short names with links among them,
+// separated by arrows ("Home > Science > Explorers > Article"): the
+// page's place in the site, not its story.
+func breadcrumb(s *Segment) bool {
+	if s.LinkLen == 0 || s.Len > 160 {
+		return false
+	}
+	parts := strings.FieldsFunc(s.Text, func(r rune) bool { return r == '>' || r == '›' || r == '»' })
+	if len(parts) < 3 {
+		return false
+	}
+	for _, p := range parts {
+		if n := utf8.RuneCountInString(strings.TrimSpace(p)); n == 0 || n > 40 {
+			return false
+		}
+	}
+	return true
 }
 
 // citingLine: a short line of links that is a sentence around one of

@@ -194,12 +194,17 @@ func TestMetaBoxHoldsStory(t *testing.T) {
 		`<p>Shift workers at the hospital and the port had asked for the routes to stay, and the mayor agreed with them in the end.</p><img src="/1.jpg">` +
 		`<div class="caption">The N2 night bus leaves the harbour stop at midnight, as it has done for thirty years. (Photo: Agency)</div>` +
 		`</div></body></html>`
+	bio := `<html><body><div id="region"><p>The council voted on Tuesday evening to keep the night buses running for two more years, after a long debate.</p>` +
+		`<p>Shift workers at the hospital and the port had asked for the routes to stay, and the mayor agreed with them in the end.</p>` +
+		`<div class="post-body-sig-line"><div class="post-body-bio">Jane Smith covers the city council. She previously reported on transport for the Evening Post.</div></div>` +
+		`</div></body></html>`
 	for _, tt := range []struct {
 		name, body, story, furniture string
 	}{
 		{"video page", body, "Olympic Games", "Jane Smith"},
 		{"photo page", photo, "face full of lipstick", ""},
 		{"story with a caption", story, "hospital and the port", "N2 night bus"},
+		{"story with the author's bio", bio, "hospital and the port", "covers the city council"},
 	} {
 		p := parse(Input{Key: "k", Body: []byte(tt.body)}, "c")
 		var region *Node

@@ -316,10 +316,11 @@ func markByHints(p *Page) {
 }
 
 // metaWords name the small furniture around a story that readers do not
-// count as its text: bylines, datelines, tags, share buttons, photo
-// captions and credits.
+// count as its text: bylines and the author's bio, datelines, tags, share
+// buttons, photo captions and credits.
 var metaWords = wordSet("byline bylines author authors dateline timestamp date published posted meta " +
-	"tags tag taglist share sharing social toolbar breadcrumb breadcrumbs vcard footer caption credit credits")
+	"tags tag taglist share sharing social toolbar breadcrumb breadcrumbs vcard footer caption credit credits " +
+	"bio bios authorbio")
 
 // inMetaBox marks the nodes below region inside a small element named by
 // metaWords (under 300 characters: a large "post-meta" is no byline),

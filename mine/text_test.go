@@ -112,3 +112,29 @@ func TestSegmentLines(t *testing.T) {
 		}
 	}
 }
+
+// A breadcrumb trail is the page's place in the site; a sentence with an
+// arrow in it, or a line without links, is text.
+func TestBreadcrumb(t *testing.T) {
+	for _, tt := range []struct {
+		html string
+		want bool
+	}{
+		{`<p><a href="/">首页</a> &gt; <a href="/tech/">科技频道</a> &gt; <a href="/tech/x/">探索者</a> &gt; 正文</p>`, true},
+		{`<div><a href="/">Home</a> › <a href="/news/">News</a> › World</div>`, true},
+		{`<p>Home &gt; News &gt; World</p>`, false},
+		{`<p>The vote went 5 &gt; 3 in the <a href="/c">council</a>, a margin the mayor called &gt; enough for a city of this size and more than most expected.</p>`, false},
+		{`<p><a href="/">Home</a> &gt; News</p>`, false},
+	} {
+		p, err := Parse([]byte("<html><body>"+tt.html+"</body></html>"), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(p.Segments) != 1 {
+			t.Fatalf("%s: %d segments", tt.html, len(p.Segments))
+		}
+		if got := breadcrumb(&p.Segments[0]); got != tt.want {
+			t.Errorf("%s: breadcrumb %v, want %v", tt.html, got, tt.want)
+		}
+	}
+}
