@@ -2,6 +2,7 @@ package mine
 
 import (
 	"iter"
+	"slices"
 	"strings"
 
 	"golang.org/x/net/html/atom"
@@ -262,11 +263,40 @@ func commentSections(p *Page) []*Node {
 	return p.sections
 }
 
-// markComments marks the segments inside comment sections as template.
+// markComments marks the segments inside comment sections as template,
+// and the comments a heading opens without a container around them.
 func markComments(p *Page) {
 	for _, n := range commentSections(p) {
 		p.walkSegments(n, func(s *Segment) { s.Template = true })
 	}
+	for _, n := range p.Nodes {
+		if h := commentHeading(n); h != nil {
+			for _, k := range h.Parent.Kids[slices.Index(h.Parent.Kids, h):] {
+				p.walkSegments(k, func(s *Segment) { s.Template = true })
+			}
+		}
+	}
+}
+
+// commentHeading is the heading n opens as the anchor of a comment
+// section ("<h2><a id="comments"></a>Comments</h2>", Movable Type's and
+// TypePad's classic templates), when the comments follow it as its
+// siblings, with no container of their own; nil otherwise.
+func commentHeading(n *Node) *Node {
+	if n.H.DataAtom != atom.A || n.Href != "" || n.CLenA+n.ALenA > 0 || n.Parent == nil || n.Parent.Parent == nil {
+		return nil
+	}
+	switch n.Parent.H.DataAtom {
+	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+	default:
+		return nil
+	}
+	for _, key := range [2]string{"id", "name"} {
+		if v := strings.ToLower(htmlnode.Attr(n.H, key)); strings.Contains(v, "comment") && !strings.Contains(v, "commentary") {
+			return n.Parent
+		}
+	}
+	return nil
 }
 
 // markByHints is the one-page stand-in for template detection: segments
