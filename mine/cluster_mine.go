@@ -183,12 +183,14 @@ func mineDefault(g []*minedPage, state *ClusterState, opts Options) []*Result {
 
 // useDeclared makes the page's declared article body its region: its
 // schema.org articleBody, or else its one hAtom entry-content (the post's
-// content as its theme marks it) unless the best region is a part of it.
+// content as its theme marks it) unless the best region is a part of it
+// (with most, a part that holds half its text), or, with most, an element around it (not the whole document) of which
+// it holds less than half.
 func useDeclared(p *minedPage, most bool) bool {
 	if d := declaredBody(p.page); d != nil {
 		p.region, p.declared = d, true
-	} else if e := entryContent(p.page); e != nil && (e == p.region || p.region == nil || !p.page.contains(e, p.region)) {
-		if most && p.region != nil && p.page.contains(p.region, e) && 2*contentChars(p.page, e) < contentChars(p.page, p.region) {
+	} else if e := entryContent(p.page); e != nil && (e == p.region || p.region == nil || !p.page.contains(e, p.region) || most && 2*contentChars(p.page, p.region) < contentChars(p.page, e)) {
+		if most && p.region != nil && !pageWide(p.region) && p.page.contains(p.region, e) && 2*contentChars(p.page, e) < contentChars(p.page, p.region) {
 			return false
 		}
 		p.region, p.declared = e, true

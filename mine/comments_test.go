@@ -183,3 +183,28 @@ func TestCommentsAfterHeading(t *testing.T) {
 		}
 	}
 }
+
+// A blog's trackbacks are left out of the story, and are no comments.
+func TestTrackbacks(t *testing.T) {
+	body := `<html><head><title>Notes: Keep it simple</title></head><body><div id="banner"><a href="/">Notes</a></div>` +
+		`<div class="entry"><h3>Keep it simple</h3><div class="post-body">` +
+		`<p>The simplest design that works is usually the one that lasts, because there is less of it to break when the world changes around it.</p>` +
+		`<p>Every feature you add is a feature somebody has to understand, test and carry forward for years, long after the reason for it is gone.</p></div>` +
+		`<div class="trackbacks"><h3>TrackBack</h3><div class="trackbacks-info"><p>TrackBack URL for this entry: http://www.example.com/t/trackback/1234</p>` +
+		`<p>Listed below are links to weblogs that reference Keep it simple:</p></div>` +
+		`<p>&raquo; <a href="http://other.example.org/2012/11/simple.html">On simplicity</a> from Other Blog<br>We agree with every word of this post, and then some more besides.</p></div>` +
+		`</div><div id="footer">Copyright 2012</div></body></html>`
+	r := ExtractSite([]Input{{Key: "k", Body: []byte(body)}}, Options{}, true)[0]
+	text := r.ArticleText()
+	if !strings.Contains(text, "long after the reason for it is gone") {
+		t.Errorf("the story is missing:\n%s", text)
+	}
+	for _, not := range []string{"TrackBack URL", "We agree with every word"} {
+		if strings.Contains(text, not) {
+			t.Errorf("%q in the text:\n%s", not, text)
+		}
+	}
+	if len(r.Comments) != 0 {
+		t.Errorf("%d comments, want none: trackbacks are no comments", len(r.Comments))
+	}
+}

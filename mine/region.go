@@ -264,18 +264,37 @@ func commentSections(p *Page) []*Node {
 }
 
 // markComments marks the segments inside comment sections as template,
-// and the comments a heading opens without a container around them.
+// the comments a heading opens without a container around them, and a
+// blog's trackbacks (the other blogs that linked the post, in a section
+// named so): reactions to the story, not its text, though no comments to
+// export.
 func markComments(p *Page) {
 	for _, n := range commentSections(p) {
 		p.walkSegments(n, func(s *Segment) { s.Template = true })
 	}
 	for _, n := range p.Nodes {
+		if trackbacks(n) {
+			p.walkSegments(n, func(s *Segment) { s.Template = true })
+		}
 		if h := commentHeading(n); h != nil {
 			for _, k := range h.Parent.Kids[slices.Index(h.Parent.Kids, h):] {
 				p.walkSegments(k, func(s *Segment) { s.Template = true })
 			}
 		}
 	}
+}
+
+// trackbacks: n's class or id names a section of trackbacks.
+func trackbacks(n *Node) bool {
+	if pageWide(n) {
+		return false
+	}
+	for _, key := range [2]string{"id", "class"} {
+		if containsFold(htmlnode.Attr(n.H, key), "trackback") {
+			return true
+		}
+	}
+	return false
 }
 
 // commentHeading is the heading n opens as the anchor of a comment

@@ -114,6 +114,22 @@ func TestUseDeclared(t *testing.T) {
 	if !useDeclared(p, true) || p.region != entry {
 		t.Errorf("region %s, want the entry-content, most of #beta's text", NodePath(p.region))
 	}
+	// A small part of it: taken alone, the best region stands (a post's
+	// story beside the related teasers its entry-content also holds); on
+	// a page the vote does not place, the whole entry-content is taken.
+	var intro *Node
+	for _, n := range p.page.Nodes {
+		if n.Tag == "p" && strings.HasPrefix(p.page.textOf(n, nil), "Let's take a quick look") {
+			intro = n
+		}
+	}
+	p.region, p.declared = intro, false
+	if useDeclared(p, false) || p.region != intro {
+		t.Errorf("alone: region %s, want the intro kept", NodePath(p.region))
+	}
+	if !useDeclared(p, true) || p.region != entry {
+		t.Errorf("unplaced: region %s, want the entry-content", NodePath(p.region))
+	}
 	// Padded with prose outside the entry-content, #beta keeps its story.
 	pad := strings.Repeat("<p>The story goes on past the element the theme marks as the post's content, in paragraphs of its own.</p>", 12)
 	p = parse(Input{Key: "k", Body: []byte(strings.Replace(string(body), `<div class="trackbacks">`, pad+`<div class="trackbacks">`, 1))}, "c")
