@@ -34,6 +34,14 @@ func toUTF8(body []byte, contentType string) ([]byte, string) {
 		return decode(enc, encName, body), name
 	}
 	enc, name, certain := charset.DetermineEncoding(body, "text/html")
+	// A <meta> that names another charset over a body of valid UTF-8 with
+	// non-ASCII in it was left behind when the page was re-encoded (a
+	// page saved to disk, a CMS migration): legacy multibyte text is
+	// almost never valid UTF-8 at length. ASCII-only bodies (ISO-2022-JP
+	// is 7-bit) keep their declaration.
+	if !certain && name != "utf-8" && nonASCII(body) && utf8.Valid(body) {
+		return body, "utf-8"
+	}
 	// DetermineEncoding looks at the first 1024 bytes only: a page that
 	// declares nothing and is all ASCII there falls to Windows-1252 even
 	// when the rest is UTF-8. A whole body that is valid UTF-8 is UTF-8.
@@ -51,6 +59,15 @@ func toUTF8(body []byte, contentType string) ([]byte, string) {
 		return body, name
 	}
 	return decode(enc, name, body), name
+}
+
+func nonASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return true
+		}
+	}
+	return false
 }
 
 // decode returns body decoded from enc, named name, to UTF-8, or body as
