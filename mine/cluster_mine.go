@@ -183,19 +183,36 @@ func mineDefault(g []*minedPage, state *ClusterState, opts Options) []*Result {
 
 // useDeclared makes the page's declared article body its region: its
 // schema.org articleBody, or else its one hAtom entry-content (the post's
-// content as its theme marks it) unless the best region is a part of it
-// (with most, a part that holds half its text), or, with most, an element around it (not the whole document) of which
-// it holds less than half.
+// content as its theme marks it) when takesEntry says so.
 func useDeclared(p *minedPage, most bool) bool {
 	if d := declaredBody(p.page); d != nil {
 		p.region, p.declared = d, true
-	} else if e := entryContent(p.page); e != nil && (e == p.region || p.region == nil || !p.page.contains(e, p.region) || most && 2*contentChars(p.page, p.region) < contentChars(p.page, e)) {
-		if most && p.region != nil && !pageWide(p.region) && p.page.contains(p.region, e) && 2*contentChars(p.page, e) < contentChars(p.page, p.region) {
-			return false
-		}
-		p.region, p.declared = e, true
+		return true
 	}
-	return p.declared
+	if e := entryContent(p.page); e != nil && takesEntry(p, e, most) {
+		p.region, p.declared = e, true
+		return true
+	}
+	return false
+}
+
+// takesEntry: the entry-content e is the page's region rather than its
+// best region, unless that is a part of e (a story beside related teasers
+// that e holds too). With most, for a page the cluster's vote does not
+// place, a part of e stands only when it holds half of e's text, and an
+// element around e (not the whole document) when e holds less than half
+// of its text (a story that runs on past the element the theme marks).
+func takesEntry(p *minedPage, e *Node, most bool) bool {
+	page, r := p.page, p.region
+	switch {
+	case r == nil || r == e:
+		return true
+	case page.contains(e, r):
+		return most && 2*contentChars(page, r) < contentChars(page, e)
+	case most && page.contains(r, e) && !pageWide(r):
+		return 2*contentChars(page, e) >= contentChars(page, r)
+	}
+	return true
 }
 
 func newResult(p *minedPage, opts Options) *Result {

@@ -305,9 +305,7 @@ func commentHeading(n *Node) *Node {
 	if n.H.DataAtom != atom.A || n.Href != "" || n.CLenA+n.ALenA > 0 || n.Parent == nil || n.Parent.Parent == nil {
 		return nil
 	}
-	switch n.Parent.H.DataAtom {
-	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
-	default:
+	if !headingTag(n.Parent) {
 		return nil
 	}
 	for _, key := range [2]string{"id", "name"} {
@@ -453,17 +451,10 @@ func headingSlug(n *Node, id string) bool {
 	if !strings.ContainsAny(id, "-_") || n.H.DataAtom == atom.A {
 		return false
 	}
-	var head *Node
-	for _, k := range n.Kids {
-		switch k.H.DataAtom {
-		case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
-			head = k
-		}
-		break
-	}
-	if head == nil {
+	if len(n.Kids) == 0 || !headingTag(n.Kids[0]) {
 		return false
 	}
+	head := n.Kids[0]
 	words := strings.FieldsFunc(strings.ToLower(id), notLetter)
 	i := 0
 	for w := range strings.FieldsFuncSeq(strings.ToLower(anchorText(head)), notLetter) {

@@ -2,10 +2,10 @@ package mine
 
 import (
 	"strings"
-
-	"golang.org/x/net/html"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/net/html"
 )
 
 // The default method's TOC blocks: WISDOM's k-MIB on ALEN_A over the
