@@ -46,22 +46,25 @@ func scanLinks(page *url.URL, body []byte, c *linkCache) []link {
 	return out
 }
 
-// linkTag returns atom.A, atom.Area or atom.Base when the raw start tag
-// is one of those, else 0. It reads the name as the tokenizer does (up to
-// a space, '/' or '>', ASCII letters folded) from the raw bytes:
-// Tokenizer.TagName copies the name of every tag, and most tags are none
-// of these.
+// linkTag returns linkAtom of a raw start tag's name, read as the
+// tokenizer reads it (up to a space, '/' or '>').
 func linkTag(raw []byte) atom.Atom {
 	if len(raw) < 2 || raw[0] != '<' {
 		return 0
 	}
-	name := raw[1:]
-	n := 0 // the name's length, counted up to 5
-	for n < len(name) && n < 5 && !endsTagName(name[n]) {
+	n := 1
+	for n < len(raw) && !endsTagName(raw[n]) {
 		n++
 	}
-	switch name = name[:n]; {
-	case n == 1 && name[0]|0x20 == 'a':
+	return linkAtom(raw[1:n])
+}
+
+// linkAtom returns atom.A, atom.Area or atom.Base when a tag's name is
+// one of those (ASCII letters in any case), else 0: Tokenizer.TagName
+// copies the name of every tag, and most tags are none of these.
+func linkAtom(name []byte) atom.Atom {
+	switch {
+	case len(name) == 1 && name[0]|0x20 == 'a':
 		return atom.A
 	case foldedIs(name, "area"):
 		return atom.Area
@@ -71,9 +74,8 @@ func linkTag(raw []byte) atom.Atom {
 	return 0
 }
 
-func endsTagName(c byte) bool {
-	return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '/' || c == '>'
-}
+// endsTagName: c ends a tag's name, as the tokenizer reads it.
+func endsTagName(c byte) bool { return isHTMLSpace(c) || c == '/' || c == '>' }
 
 // foldedIs reports whether b is the lower-case ASCII word w, in any case.
 func foldedIs(b []byte, w string) bool {

@@ -2,34 +2,13 @@ package crawler
 
 import "bytes"
 
-// readScriptEndTag follows Tokenizer.readRawEndTag for "script" after a
-// "</" read up to pos: on a match it returns the offset of the '<';
-// otherwise the offset to read on from, and whether the body ended.
-func readScriptEndTag(b []byte, pos int) (next int, match, eof bool) {
-	const tag = "script"
-	for i := 0; i < len(tag); i++ {
-		if pos >= len(b) {
-			return pos, false, true
-		}
-		if c := b[pos]; c != tag[i] && c != tag[i]-('a'-'A') {
-			return pos, false, false
-		}
-		pos++
-	}
-	if pos >= len(b) {
-		return pos, false, true
-	}
-	if c := b[pos]; isHTMLSpace(c) || c == '/' || c == '>' {
-		return pos - len("</"+tag), true, false
-	}
-	return pos, false, false
-}
-
 // skipScript returns the offset of the "</script" that ends a script's
 // text starting at pos, or -1 when the text runs to the end of the body.
 // It goes through the script data states of Tokenizer.readScript (WHATWG
 // 13.2.5.4 and after) one for one; reading a byte is "c, pos = b[pos],
-// pos+1" after an end-of-body check, reading it again "pos--".
+// pos+1" after an end-of-body check, reading it again "pos--". Where an
+// end tag or "script" does not match, the scan goes on right after "</"
+// or "<": the letters it read again change no state.
 func skipScript(b []byte, pos int) int {
 	var c byte
 	var match, eof bool
@@ -47,8 +26,8 @@ scriptData:
 	c, pos = b[pos], pos+1
 	switch c {
 	case '/':
-		if pos, match, eof = readScriptEndTag(b, pos); match {
-			return pos
+		if match, eof = tagNameAt(b, pos, "script"); match {
+			return pos - len("</")
 		} else if eof {
 			return -1
 		}
@@ -123,8 +102,8 @@ scriptDataEscapedLessThanSign:
 	}
 	c, pos = b[pos], pos+1
 	if c == '/' {
-		if pos, match, eof = readScriptEndTag(b, pos); match {
-			return pos
+		if match, eof = tagNameAt(b, pos, "script"); match {
+			return pos - len("</")
 		} else if eof {
 			return -1
 		}
@@ -136,22 +115,12 @@ scriptDataEscapedLessThanSign:
 	}
 	// script data double escape start
 	pos--
-	for i := 0; i < len("script"); i++ {
-		if pos >= len(b) {
-			return -1
-		}
-		if c, pos = b[pos], pos+1; c != "script"[i] && c != "SCRIPT"[i] {
-			pos--
-			goto scriptDataEscaped
-		}
-	}
-	if pos >= len(b) {
+	if match, eof = tagNameAt(b, pos, "script"); eof {
 		return -1
-	}
-	if c, pos = b[pos], pos+1; !isHTMLSpace(c) && c != '/' && c != '>' {
-		pos--
+	} else if !match {
 		goto scriptDataEscaped
 	}
+	pos += len("script") + 1
 
 scriptDataDoubleEscaped:
 	if pos >= len(b) {
@@ -203,8 +172,8 @@ scriptDataDoubleEscapedLessThanSign:
 		goto scriptDataDoubleEscaped
 	}
 	// script data double escape end
-	if pos, match, eof = readScriptEndTag(b, pos); match {
-		pos += len("</script>")
+	if match, eof = tagNameAt(b, pos, "script"); match {
+		pos += len("script") + 1
 		goto scriptDataEscaped
 	} else if eof {
 		return -1

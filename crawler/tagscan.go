@@ -69,7 +69,7 @@ func readTag(b []byte, s int) (end, nameEnd int, href attrSpan, hasHref bool) {
 		if pos >= len(b) {
 			return -1, 0, href, false
 		}
-		if c := b[pos]; isHTMLSpace(c) || c == '/' || c == '>' {
+		if c := b[pos]; endsTagName(c) {
 			nameEnd = pos
 			if isHTMLSpace(c) {
 				pos++
@@ -106,7 +106,7 @@ func readAttr(b []byte, pos int) (int, attrSpan) {
 		if c == '=' && pos == a.k0 {
 			continue // an '=' before the name begins is part of the name
 		}
-		if isHTMLSpace(c) || c == '/' || c == '>' || c == '=' {
+		if endsTagName(c) || c == '=' {
 			break
 		}
 	}
@@ -161,7 +161,7 @@ func startTag(b []byte, p int, fn func(atom.Atom, string, bool)) int {
 		return -1
 	}
 	name := b[p+1 : nameEnd]
-	if a := linkTag(b[p:end]); a != 0 {
+	if a := linkAtom(name); a != 0 {
 		v, ok := hrefValue(b, p, end, href, ok)
 		fn(a, v, ok)
 	}
@@ -220,17 +220,24 @@ func skipRawText(b []byte, pos int, tag string) int {
 		if j < 0 {
 			return -1
 		}
-		k := pos + j + 2
-		if k+len(tag) >= len(b) {
+		match, eof := tagNameAt(b, pos+j+2, tag)
+		if eof {
 			return -1
 		}
-		if foldedIs(b[k:k+len(tag)], tag) {
-			if c := b[k+len(tag)]; isHTMLSpace(c) || c == '/' || c == '>' {
-				return pos + j
-			}
+		if match {
+			return pos + j
 		}
 		pos = pos + j + 1
 	}
+}
+
+// tagNameAt: b holds the name tag (lower case), in any case, at k and a
+// character that ends a name after it; eof: b ends before that is known.
+func tagNameAt(b []byte, k int, tag string) (match, eof bool) {
+	if k+len(tag) >= len(b) {
+		return false, true
+	}
+	return foldedIs(b[k:k+len(tag)], tag) && endsTagName(b[k+len(tag)]), false
 }
 
 // endTag handles "</" at p: an end tag, "</>" (no token), or a bogus
