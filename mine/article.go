@@ -104,15 +104,23 @@ func shortStory(p *Page, region *Node, text string) bool {
 	return hasSentence(text) && (2*contentChars(p, region) >= contentChars(p, p.Root) || underTitle(p, region))
 }
 
-// hasSentence: a line of text is a sentence, 40 characters or more with
-// a stop.
+// hasSentence: a line of text is a sentence.
 func hasSentence(text string) bool {
 	for line := range strings.Lines(text) {
-		if len([]rune(line)) >= 40 && strings.ContainsAny(line, ".!?。！？") {
+		if sentence(line) {
 			return true
 		}
 	}
 	return false
+}
+
+// stops end sentences, in Latin and CJK scripts.
+const stops = ".!?。！？"
+
+// sentence: a line of 40 characters or more with a stop, not a label
+// ("Search results") or a byline.
+func sentence(line string) bool {
+	return utf8.RuneCountInString(line) >= 40 && strings.ContainsAny(line, stops)
 }
 
 // underTitle: region's nearest ancestor with an h1 in it has the page's
@@ -282,7 +290,7 @@ func holdsProse(p *Page, region *Node) bool {
 
 // isProse: a line of sentences, not a link or a label.
 func isProse(s *Segment) bool {
-	return !s.Template && s.Len-s.LinkLen >= 80 && 4*s.LinkLen < s.Len && strings.ContainsAny(s.Text, ".!?。！？")
+	return !s.Template && s.Len-s.LinkLen >= 80 && 4*s.LinkLen < s.Len && strings.ContainsAny(s.Text, stops)
 }
 
 // minCopyLen is the shortest line whose repeat in a story is a copy.
@@ -327,6 +335,9 @@ func breadcrumb(s *Segment) bool {
 // them ("We released the <a>AWS SDK for PHP</a>."): a round-up's item,
 // not navigation.
 func citingLine(p *Page, s *Segment) bool {
+	if !endsSentence(s.Text) {
+		return false // no sentence: no need to look at its links
+	}
 	for i, last := s.Owner.Index+1, p.lastDescendant(s.Owner); i <= last; i++ {
 		if a := p.Nodes[i]; a.Href != "" && inSentence(a, s) {
 			return true

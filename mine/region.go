@@ -376,10 +376,11 @@ var metaWords = wordSet("byline bylines author authors dateline timestamp date p
 func inMetaBox(p *Page, region *Node) map[*Node]bool {
 	out := map[*Node]bool{}
 	last := p.lastDescendant(region)
+	regionText := -1 // contentChars of region, once a box asks
 	for i := region.Index + 1; i <= last; i++ {
 		n := p.Nodes[i]
 		small := n.CLenA+n.ALenA < 300
-		if (n.Parent != nil && out[n.Parent]) || (small && (hasWord(n, metaWords) || n.Tag == "figcaption") && !storyIn(p, n, region)) {
+		if (n.Parent != nil && out[n.Parent]) || (small && (hasWord(n, metaWords) || n.Tag == "figcaption") && !storyIn(p, n, region, &regionText)) {
 			out[n] = true
 			// Text belongs to blocks: an inline caption or byline that
 			// holds all of its block's text takes the block with it.
@@ -395,15 +396,23 @@ func inMetaBox(p *Page, region *Node) map[*Node]bool {
 // most of region's text, two or more of them (a byline, a dateline is a
 // line) or 80 characters (a slideshow's caption, the page's only story):
 // the story is in n, whatever its name.
-func storyIn(p *Page, n, region *Node) bool {
+// regionText caches contentChars(p, region) across the calls for one
+// region (-1: not yet counted).
+func storyIn(p *Page, n, region *Node, regionText *int) bool {
 	k, chars := 0, 0
 	p.walkSegments(n, func(s *Segment) {
-		if !s.Template && s.Len >= 40 && strings.ContainsAny(s.Text, ".!?。！？") {
+		if !s.Template && sentence(s.Text) {
 			k++
 			chars += s.Len - s.LinkLen
 		}
 	})
-	return (k >= 2 || chars >= 80) && 2*chars >= contentChars(p, region)
+	if k < 2 && chars < 80 {
+		return false
+	}
+	if *regionText < 0 {
+		*regionText = contentChars(p, region)
+	}
+	return 2*chars >= *regionText
 }
 
 // blockOf is n's nearest block element (n itself when it is one).

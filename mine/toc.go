@@ -101,8 +101,13 @@ func inSentence(a *Node, s *Segment) bool {
 	if next == nil || next.Type != html.TextNode || strings.TrimSpace(next.Data) == "" {
 		return false
 	}
-	end := strings.TrimRight(s.Text, " \"'”’)]")
-	return strings.ContainsAny(lastRune(end), ".!?。！？")
+	return endsSentence(s.Text)
+}
+
+// endsSentence: text ends with a stop, before any closing quotes or
+// brackets.
+func endsSentence(text string) bool {
+	return strings.ContainsAny(lastRune(strings.TrimRight(text, " \"'”’)]")), stops)
 }
 
 func lastRune(s string) string {
@@ -278,22 +283,17 @@ func addTOC(res *Result, p *minedPage, opts Options, alone bool) []*Node {
 	article := len(res.Article) > 0
 	listing := p.region != nil && isListing(page, p.region, blocks, l.stories[p.region.Index], l.isTOC)
 	if alone {
-		listing = p.region != nil && l.isTOC(p.region) && !p.declared
+		listing = p.region != nil && l.isTOC(p.region)
 	}
-	// Alone, the whole-page fallback keeps a list or table page's text
-	// (docs/ALGORITHMS.md §7): such a page is article+toc, not a listing.
-	if res.Fallback != "" && alone {
+	// A declared body is the post, whatever links it lists; alone, the
+	// whole-page fallback keeps a list or table page's text
+	// (docs/ALGORITHMS.md §7): such pages are article+toc, not listings.
+	if p.declared || res.Fallback != "" && alone {
 		listing = false
 	}
 	// Running prose is a story's, unless it sits in the items of a list
 	// of story links (teasers, a blog's listing of whole posts).
 	if listing && storyProse(page, p.region, l) {
-		listing = false
-	}
-	// A page that declares one post body (articleBody, or hAtom's one
-	// entry-content) is that post, whatever links it lists: a link
-	// round-up is a post, and a listing holds several entries.
-	if listing && holdsDeclared(page, p.region) {
 		listing = false
 	}
 	if article && listing {
@@ -521,20 +521,7 @@ func sentenceLine(p *Page, n *Node) bool {
 	}
 	found := false
 	p.walkSegments(n, func(s *Segment) {
-		found = found || strings.ContainsAny(s.Text, ".!?。！？")
+		found = found || strings.ContainsAny(s.Text, stops)
 	})
 	return found
-}
-
-// holdsDeclared: the page's declared post body is region, lies around
-// it, or holds most of its content.
-func holdsDeclared(page *Page, region *Node) bool {
-	d := declaredBody(page)
-	if d == nil {
-		d = entryContent(page)
-	}
-	if d == nil {
-		return false
-	}
-	return page.contains(d, region) || (page.contains(region, d) && 2*contentChars(page, d) >= contentChars(page, region))
 }
