@@ -178,7 +178,21 @@ func mineDefault(g []*minedPage, state *ClusterState, opts Options) []*Result {
 			votedTOC(out[i], p, state.TOCVotes, opts)
 		}
 	}
+	for i, p := range g {
+		if out[i].Kind == KindOther {
+			out[i].PageText = pageText(p)
+		}
+	}
 	return out
+}
+
+// pageText is the text of a page with neither an article nor a listing,
+// as a reader finds it outside the template: a note too short to be a
+// story, a page of headings and pictures. The headline and the comments
+// stay out as they do from an article.
+func pageText(p *minedPage) string {
+	text, _ := articleText(p, p.page.Root, true, true)
+	return text
 }
 
 // useDeclared makes the page's declared article body its region: its

@@ -44,6 +44,7 @@ type goldenResult struct {
 	Fallback string        `json:"fallback,omitempty"`
 	Article  []goldenBlock `json:"article,omitempty"`
 	TOC      []goldenBlock `json:"toc,omitempty"`
+	PageText string        `json:"page_text,omitempty"`
 }
 
 type goldenBlock struct {
@@ -69,7 +70,7 @@ func goldenRound(v float64) any {
 func goldenOf(r *Result) goldenResult {
 	g := goldenResult{
 		URL: r.URL, Cluster: string(r.Cluster), Method: r.Method, Kind: r.Kind, Title: r.Title,
-		Template: goldenRound(r.Template), Fallback: r.Fallback,
+		Template: goldenRound(r.Template), Fallback: r.Fallback, PageText: r.PageText,
 	}
 	conv := func(bs []Block) []goldenBlock {
 		var out []goldenBlock

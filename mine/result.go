@@ -98,6 +98,21 @@ type Result struct {
 	// out; nil for a page without any, and for results mined before
 	// mining read them.
 	Comments []Comment `json:"comments,omitempty"`
+	// PageText is the text of a page of kind other (neither an article
+	// nor a TOC: a photo post, a short note), outside the template, the
+	// headline and the comments. Empty on other kinds of page (a
+	// listing's stories are its TOC links) and for the methods other
+	// than auto.
+	PageText string `json:"page_text,omitempty"`
+}
+
+// MainText is the page's text: its article's, or on a page of kind
+// other, its PageText.
+func (r *Result) MainText() string {
+	if t := r.ArticleText(); t != "" {
+		return t
+	}
+	return r.PageText
 }
 
 // ArticleText is the article's text: its blocks' paragraphs in order.

@@ -27,8 +27,10 @@ and every page's article is what remains in its main region. --single takes
 each file alone, with no cross-page statistics.
 
 Files may be plain or gzipped (.gz), in any charset. For each input NAME.ext
-it writes OUT/NAME.txt (the article text, empty when the page has none) and
-OUT/NAME.json (the whole result: kind, title, blocks, scores).`
+it writes OUT/NAME.txt (the article text; on a page with neither an article
+nor a TOC, its text outside the template; empty for a listing, whose stories
+are its TOC links) and OUT/NAME.json (the whole result: kind, title, blocks,
+scores).`
 
 func runExtract(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var out, urlMap, method string
@@ -258,7 +260,7 @@ type extractedJSON struct {
 }
 
 func writeResult(dir, name string, r *mine.Result, meta export.Meta) error {
-	if err := os.WriteFile(filepath.Join(dir, name+".txt"), []byte(r.ArticleText()), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, name+".txt"), []byte(r.MainText()), 0o644); err != nil {
 		return fmt.Errorf("extract: %w", err)
 	}
 	js, err := json.MarshalIndent(extractedJSON{r, meta.Published, meta.Author}, "", "  ")
