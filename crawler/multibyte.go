@@ -86,7 +86,7 @@ func (m *multibyte) decode(src []byte) ([]byte, bool) {
 			continue
 		}
 		if r := m.single[c-0x80]; r != 0 {
-			out = utf8.AppendRune(out, r)
+			out = appendRune(out, r)
 			i++
 			continue
 		}
@@ -97,8 +97,18 @@ func (m *multibyte) decode(src []byte) ([]byte, bool) {
 		if r == 0 {
 			return nil, false
 		}
-		out = utf8.AppendRune(out, r)
+		out = appendRune(out, r)
 		i += 2
 	}
 	return out, true
+}
+
+// appendRune is utf8.AppendRune with the three-byte form, which nearly
+// every character of these charsets takes (CJK, kana, hangul), written
+// inline: the call to the general encoder was most of decode's time.
+func appendRune(out []byte, r rune) []byte {
+	if r >= 0x800 && r <= 0xffff {
+		return append(out, 0xe0|byte(r>>12), 0x80|byte(r>>6)&0x3f, 0x80|byte(r)&0x3f)
+	}
+	return utf8.AppendRune(out, r)
 }

@@ -41,7 +41,7 @@ func extractors() []extractor {
 
 func mineGroup(p *pages, out []string, single bool) {
 	for i, r := range mine.ExtractSite(p.mine, mine.Options{}, single || p.single) {
-		out[i] = r.ArticleText()
+		out[i] = r.MainText()
 	}
 }
 
