@@ -144,18 +144,18 @@ func TestCommentish(t *testing.T) {
 	}
 }
 
-// Movable Type's and TypePad's classic templates open the comments with a
-// heading around an empty anchor, and the comments follow it as its
-// siblings, in no container: they are left out of the story all the
-// same. An empty anchor in a heading that names no comments is no such
-// mark.
+// Movable Type's, TypePad's and WordPress's classic templates open the
+// comments with a heading whose id, or an empty anchor's inside it, names
+// them, and the comments follow it as its siblings, in no container: they
+// are left out of the story all the same. A heading that names no
+// comments (or commentary) is no such mark.
 func TestCommentsAfterHeading(t *testing.T) {
 	post := `<p>Communities grow when their most active members are given room to lead, and a place of their own to talk.</p>
 <p>Give the experts a reason to stay: recognition, early access, a say in what comes next for the product.</p>
 <p>Don't tolerate abuse of the beginners, but don't force the experts to put up with newbie questions either. As a community matures, it needs separate places for newbies and experts; if its culture is one of generosity, there will still be experts who want to spend time helping the newcomers.</p>
 <p>And consider a monthly membership with something that comes in the real mail: a newsletter, a sticker, a small gift that says the community is real and that somebody noticed you are part of it.</p>
 <p class="posted">Posted by Kathy on March 21, 2007 | <a href="/2007/03/communities.html">Permalink</a></p>
-<h2><a id="%s"></a>%s</h2>
+%s
 <p>I was meaning to say something about this in response to the post about conferences, but it applies here too.</p>
 <p class="posted">Posted by: omni | Mar 22, 2007 12:56:24 AM</p>
 <p>Well, my basic rule is: be part of your community, and never think you are special because you hold the admin password.</p>
@@ -164,12 +164,14 @@ func TestCommentsAfterHeading(t *testing.T) {
 		anchor, heading string
 		comments        bool
 	}{
-		{"comments", "Comments", true},
-		{"more", "More thoughts", false},
+		{"comments", `<h2><a id="comments"></a>Comments</h2>`, true},
+		{"heading id", `<h2 id="comments">Comments</h2>`, true},
+		{"commentary", `<h2 id="commentary">Commentary</h2>`, false},
+		{"more", `<h2><a id="more"></a>More thoughts</h2>`, false},
 	} {
 		body := `<html><head><title>Creating Passionate Users: Building communities</title></head><body>` +
 			`<div id="banner"><h1><a href="/">Creating Passionate Users</a></h1><p>Notes on making users awesome</p></div>` +
-			`<div id="content"><div class="entry"><h3>Building communities</h3>` + fmt.Sprintf(post, tt.anchor, tt.heading) + `</div></div>` +
+			`<div id="content"><div class="entry"><h3>Building communities</h3>` + fmt.Sprintf(post, tt.heading) + `</div></div>` +
 			`<div id="sidebar"><h2>Recent Posts</h2><ul><li><a href="/2007/03/conferences.html">Why are we still going to conferences?</a></li>` +
 			`<li><a href="/2007/03/newbies.html">Be kind to the newbies</a></li><li><a href="/2007/02/flow.html">Flow for the rest of us</a></li></ul></div>` +
 			`<div id="footer">Copyright 2007. Powered by TypePad.</div></body></html>`

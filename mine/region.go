@@ -297,20 +297,30 @@ func trackbacks(n *Node) bool {
 	return false
 }
 
-// commentHeading is the heading n opens as the anchor of a comment
-// section ("<h2><a id="comments"></a>Comments</h2>", Movable Type's and
-// TypePad's classic templates), when the comments follow it as its
-// siblings, with no container of their own; nil otherwise.
+// commentHeading is the heading that n opens a comment section with,
+// when the comments follow it as its siblings with no container of their
+// own: a heading whose id names the comments ("<h2 id="comments">3
+// Comments</h2>", WordPress's and Movable Type's classic templates), or
+// one around an empty anchor that does ("<h2><a id="comments"></a>
+// Comments</h2>", TypePad's); nil otherwise. The id is where the page's
+// "#comments" links land.
 func commentHeading(n *Node) *Node {
-	if n.H.DataAtom != atom.A || n.Href != "" || n.CLenA+n.ALenA > 0 || n.Parent == nil || n.Parent.Parent == nil {
+	if n.Parent == nil || n.Parent.Parent == nil {
 		return nil
 	}
-	if !headingTag(n.Parent) {
+	h := n
+	if n.H.DataAtom == atom.A {
+		if n.Href != "" || n.CLenA+n.ALenA > 0 {
+			return nil
+		}
+		h = n.Parent
+	}
+	if !headingTag(h) {
 		return nil
 	}
 	for _, key := range [2]string{"id", "name"} {
 		if v := strings.ToLower(htmlnode.Attr(n.H, key)); strings.Contains(v, "comment") && !strings.Contains(v, "commentary") {
-			return n.Parent
+			return h
 		}
 	}
 	return nil
