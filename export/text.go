@@ -34,7 +34,7 @@ func newTextWriter(w *bufio.Writer, db *store.DB, opts Options) func(key string,
 		if title == "" {
 			title = u
 		}
-		layout, body := plainLayout, r.ArticleText()
+		layout, body := plainLayout, r.MainText()
 		if f == Markdown {
 			layout = markdownLayout
 			var err error
