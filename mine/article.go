@@ -240,7 +240,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 	// seen holds the paragraphs kept so far, by their exact text: two
 	// paragraphs that differ only in their numbers ("item 11111", "item
 	// 22222"; a match report's scores) are two paragraphs, not a copy.
-	seen := map[string]bool{}
+	seen := map[string]*Node{}
 	var headHash uint64
 	// TOC boxes inside the region are other stories' teasers; but a page
 	// mined alone that falls back to its whole text keeps its lists (its
@@ -262,15 +262,15 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		return toc[s.Owner] && !running[s]
 	}
 	keep := func(s *Segment) bool {
-		if s.Template || seen[s.Text] || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) || breadcrumb(s)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
+		if s.Template || copied(seen, s) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) || breadcrumb(s)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
 			return false
 		}
 		// A paragraph twice is a copy (a mobile and a desktop version of
 		// the story, a pull quote); a short line again is content, a
 		// recipe's "1 tsp. olive oil" or a table's name, or at worst an
 		// "Advertisement" marker.
-		if s.Len >= minCopyLen {
-			seen[s.Text] = true
+		if _, ok := seen[s.Text]; !ok && s.Len >= minCopyLen {
+			seen[s.Text] = s.Owner
 		}
 		return true
 	}
@@ -291,6 +291,15 @@ func holdsProse(p *Page, region *Node) bool {
 // isProse: a line of sentences, not a link or a label.
 func isProse(s *Segment) bool {
 	return !s.Template && s.Len-s.LinkLen >= 80 && 4*s.LinkLen < s.Len && strings.ContainsAny(s.Text, stops)
+}
+
+// copied: s repeats a paragraph kept before it in another place or
+// another kind of element (a mobile copy, a pull quote beside the
+// paragraph it quotes); the same paragraph again in the same flow and
+// element kind is the page's own text, said twice.
+func copied(seen map[string]*Node, s *Segment) bool {
+	first, ok := seen[s.Text]
+	return ok && (first.Parent != s.Owner.Parent || first.Tag != s.Owner.Tag)
 }
 
 // minCopyLen is the shortest line whose repeat in a story is a copy.
