@@ -269,8 +269,10 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		// the story, a pull quote); a short line again is content, a
 		// recipe's "1 tsp. olive oil" or a table's name, or at worst an
 		// "Advertisement" marker.
-		if _, ok := seen[s.Text]; !ok && s.Len >= minCopyLen {
-			seen[s.Text] = s.Owner
+		if s.Len >= minCopyLen {
+			if _, ok := seen[s.Text]; !ok {
+				seen[s.Text] = s.Owner
+			}
 		}
 		return true
 	}
