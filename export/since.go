@@ -44,7 +44,7 @@ func changeSince(db *store.DB, key string, r *mine.Result, p *store.Page, since 
 	if err := json.Unmarshal(vs[0].Mined, &prev); err != nil {
 		return "", fmt.Errorf("export: earlier result of %s: %w", key, err)
 	}
-	if prev.Title == r.Title && prev.ArticleText() == r.ArticleText() && slices.Equal(prev.TOCLinks(), r.TOCLinks()) {
+	if prev.Title == r.Title && prev.MainText() == r.MainText() && slices.Equal(prev.TOCLinks(), r.TOCLinks()) {
 		return "", errSkip
 	}
 	return ChangeUpdated, nil

@@ -237,9 +237,10 @@ func listPage(p *minedPage, opts Options) bool {
 // whole page of a list page; links keeps link lines and TOC boxes.
 func articleText(p *minedPage, region *Node, fallback, links bool) (text string, headline *Segment) {
 	page := p.page
-	// seen holds the paragraphs kept so far, by their exact text: two
-	// paragraphs that differ only in their numbers ("item 11111", "item
-	// 22222"; a match report's scores) are two paragraphs, not a copy.
+	// seen holds the element of each paragraph kept so far, by its exact
+	// text: two paragraphs that differ only in their numbers ("item
+	// 11111", "item 22222"; a match report's scores) are two paragraphs,
+	// not a copy.
 	seen := map[string]*Node{}
 	var headHash uint64
 	// TOC boxes inside the region are other stories' teasers; but a page
@@ -257,22 +258,27 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 	// link-heavy container): its paragraphs that follow one another with
 	// no headline between them stay; a teaser stands alone under its
 	// headline.
-	running := proseRuns(page, region, toc)
+	var running map[*Segment]bool
+	if len(toc) > 0 {
+		running = proseRuns(page, region, toc)
+	}
 	boxed := func(s *Segment) bool {
 		return toc[s.Owner] && !running[s]
 	}
 	keep := func(s *Segment) bool {
-		if s.Template || copied(seen, s) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) || breadcrumb(s)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
-			return false
-		}
 		// A paragraph twice is a copy (a mobile and a desktop version of
 		// the story, a pull quote); a short line again is content, a
 		// recipe's "1 tsp. olive oil" or a table's name, or at worst an
 		// "Advertisement" marker.
+		var first *Node
 		if s.Len >= minCopyLen {
-			if _, ok := seen[s.Text]; !ok {
-				seen[s.Text] = s.Owner
-			}
+			first = seen[s.Text]
+		}
+		if s.Template || copied(first, s) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) || breadcrumb(s)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
+			return false
+		}
+		if first == nil && s.Len >= minCopyLen {
+			seen[s.Text] = s.Owner
 		}
 		return true
 	}
@@ -295,13 +301,12 @@ func isProse(s *Segment) bool {
 	return !s.Template && s.Len-s.LinkLen >= 80 && 4*s.LinkLen < s.Len && strings.ContainsAny(s.Text, stops)
 }
 
-// copied: s repeats a paragraph kept before it in another place or
-// another kind of element (a mobile copy, a pull quote beside the
-// paragraph it quotes); the same paragraph again in the same flow and
-// element kind is the page's own text, said twice.
-func copied(seen map[string]*Node, s *Segment) bool {
-	first, ok := seen[s.Text]
-	return ok && (first.Parent != s.Owner.Parent || first.Tag != s.Owner.Tag)
+// copied: s repeats the paragraph of element first (nil: none) in
+// another place or another kind of element (a mobile copy, a pull quote
+// beside the paragraph it quotes); the same paragraph again in the same
+// flow and element kind is the page's own text, said twice.
+func copied(first *Node, s *Segment) bool {
+	return first != nil && (first.Parent != s.Owner.Parent || first.Tag != s.Owner.Tag)
 }
 
 // minCopyLen is the shortest line whose repeat in a story is a copy.

@@ -305,9 +305,6 @@ func trackbacks(n *Node) bool {
 // Comments</h2>", TypePad's); nil otherwise. The id is where the page's
 // "#comments" links land.
 func commentHeading(n *Node) *Node {
-	if n.Parent == nil || n.Parent.Parent == nil {
-		return nil
-	}
 	h := n
 	if n.H.DataAtom == atom.A {
 		if n.Href != "" || n.CLenA+n.ALenA > 0 {
@@ -315,7 +312,7 @@ func commentHeading(n *Node) *Node {
 		}
 		h = n.Parent
 	}
-	if !headingTag(h) {
+	if h == nil || h.Parent == nil || !headingTag(h) {
 		return nil
 	}
 	for _, key := range [2]string{"id", "name"} {

@@ -80,18 +80,24 @@ func TestSingleStories(t *testing.T) {
 			if r.Fallback != tt.fallback {
 				t.Errorf("fallback %q, want %q", r.Fallback, tt.fallback)
 			}
-			text := r.ArticleText()
-			for _, w := range tt.want {
-				if !strings.Contains(text, w) {
-					t.Errorf("article text lacks %q:\n%s", w, text)
-				}
-			}
-			for _, w := range tt.not {
-				if strings.Contains(text, w) {
-					t.Errorf("article text holds %q:\n%s", w, text)
-				}
-			}
+			checkText(t, r.ArticleText(), tt.want, tt.not)
 		})
+	}
+}
+
+// checkText fails t for each of want that text lacks and each of not
+// that it holds.
+func checkText(t *testing.T, text string, want, not []string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(text, w) {
+			t.Errorf("text lacks %q:\n%s", w, text)
+		}
+	}
+	for _, w := range not {
+		if strings.Contains(text, w) {
+			t.Errorf("text holds %q:\n%s", w, text)
+		}
 	}
 }
 
