@@ -329,10 +329,17 @@ func commentHeading(n *Node) *Node {
 // page-level nav, header, footer and aside elements — unless that element
 // holds most of the page's text and half of its prose, when the hint is
 // more likely wrong than the page (a sidebar of teasers can outweigh a
-// short story, but its excerpts are no prose).
+// short story, but its excerpts are no prose) and the page's headline, if
+// it has one, is inside it: a sidebar's disclaimer outweighs a short post
+// too, but the story is where its headline is (unless the names put the
+// headline away too, and are wrong about the page).
 func markByHints(p *Page) {
 	total := float64(p.Root.CLenA)
 	prose := proseByNode(p, nil)
+	head := pageHeadline(p)
+	if head != nil && namedAway(head) {
+		head = nil // the names are wrong about the headline too
+	}
 	// sealed: inside a nav, aside or footer kept as template, where a
 	// "post-excerpt" is another post's teaser, not this page's story.
 	neg, sealed := make([]bool, len(p.Nodes)), make([]bool, len(p.Nodes))
@@ -354,7 +361,8 @@ func markByHints(p *Page) {
 		case atom.Nav, atom.Footer, atom.Aside, atom.Form, atom.Header:
 			neg[n.Index] = true
 		}
-		if neg[n.Index] && !inherited && float64(n.CLenA) > 0.35*total && 2*prose[n.Index] >= prose[p.Root.Index] {
+		if neg[n.Index] && !inherited && float64(n.CLenA) > 0.35*total && 2*prose[n.Index] >= prose[p.Root.Index] &&
+			(head == nil || within(head, n)) {
 			neg[n.Index] = false
 		}
 		switch n.H.DataAtom {
@@ -621,4 +629,45 @@ func titledRegion(p *Page, region *Node, l *links) *Node {
 		}
 	}
 	return nil
+}
+
+// pageHeadline is the first h1–h3 whose text (three words or more, links
+// included: old blog themes link the title to the post) the page's
+// <title> holds, or nil.
+func pageHeadline(p *Page) *Node {
+	title := strings.ToLower(strings.Join(strings.Fields(p.Title), " "))
+	if title == "" {
+		return nil
+	}
+	for _, n := range p.Nodes {
+		if n.Tag != "h1" && n.Tag != "h2" && n.Tag != "h3" {
+			continue
+		}
+		t := strings.ToLower(strings.Join(strings.Fields(p.textOf(n, nil)), " "))
+		if len(strings.Fields(t)) >= 3 && strings.Contains(title, t) {
+			return n
+		}
+	}
+	return nil
+}
+
+// namedAway: the nearest of n's ancestors whose class or id says
+// anything says navigation, sharing, comments…
+func namedAway(n *Node) bool {
+	for a := n; a != nil; a = a.Parent {
+		if h := hintScore(a); h != 0 {
+			return h < 0
+		}
+	}
+	return false
+}
+
+// within: n is a or below it.
+func within(n, a *Node) bool {
+	for ; n != nil; n = n.Parent {
+		if n == a {
+			return true
+		}
+	}
+	return false
 }

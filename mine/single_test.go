@@ -28,7 +28,9 @@ import (
 // A short post in the page's one hAtom entry-content element is the
 // story, the related list inside it no listing, the sidebar's longer
 // text widgets not the story. A post whose entry-content is nothing but
-// lists of links is those lists.
+// lists of links is those lists. A sidebar whose widgets hold more prose
+// than a short post stays template when the post has the page's
+// headline (here a title linked to the post, as old blog themes make it).
 func TestSingleStories(t *testing.T) {
 	tests := []struct {
 		file     string
@@ -69,6 +71,9 @@ func TestSingleStories(t *testing.T) {
 		{"titled.html", "",
 			[]string{"approved a new tram line", "expect more visitors once the trams run"},
 			[]string{"Partner news", "favourite weekend destination", "captain's bell"}},
+		{"linkedtitle.html", "",
+			[]string{"second batch of the new 12-40mm zoom", "body-only cameras is sold"},
+			[]string{"Disclaimer", "definition of the word rumor", "Lost your password"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
