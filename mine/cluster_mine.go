@@ -212,7 +212,8 @@ func useDeclared(p *minedPage, most bool) bool {
 
 // takesEntry: the entry-content e is the page's region rather than its
 // best region, unless that is a part of e (a story beside related teasers
-// that e holds too). With most, for a page the cluster's vote does not
+// that e holds too) that is a story of its own: a part with no sentence
+// (a line of text above the post's pictures) is not. With most, for a page the cluster's vote does not
 // place, a part of e stands only when it holds half of e's text, and an
 // element around e (not the whole document) when e holds less than half
 // of its text (a story that runs on past the element the theme marks).
@@ -221,8 +222,10 @@ func takesEntry(p *minedPage, e *Node, most bool) bool {
 	switch {
 	case r == nil || r == e:
 		return true
+	case page.contains(e, r) && most:
+		return 2*contentChars(page, r) < contentChars(page, e)
 	case page.contains(e, r):
-		return most && 2*contentChars(page, r) < contentChars(page, e)
+		return !hasSentence(page.textOf(r, nil))
 	case most && page.contains(r, e) && !pageWide(r):
 		return 2*contentChars(page, e) >= contentChars(page, r)
 	}

@@ -151,7 +151,7 @@ var (
 		"promo promotion advert advertisement ad ads sponsor sponsored banner widget widgets breadcrumb breadcrumbs " +
 		"subscribe subscription newsletter cookie cookies popup modal masthead header tags tag outbrain taboola " +
 		"recommended recommendations recirc disqus signup skip toolbar pagination pager")
-	positiveWords = wordSet("article content story body post entry text main blog hentry")
+	positiveWords = wordSet("article content story body post entry main blog hentry")
 )
 
 func wordSet(s string) map[string]bool {

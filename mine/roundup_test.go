@@ -114,19 +114,32 @@ func TestUseDeclared(t *testing.T) {
 	if !useDeclared(p, true) || p.region != entry {
 		t.Errorf("region %s, want the entry-content, most of #beta's text", NodePath(p.region))
 	}
-	// A small part of it: taken alone, the best region stands (a post's
-	// story beside the related teasers its entry-content also holds); on
-	// a page the vote does not place, the whole entry-content is taken.
-	var intro *Node
+	// A small part of it: taken alone, a part with a sentence stands (a
+	// post's story beside the related teasers its entry-content also
+	// holds), a part with none (the line above the post's lists) does
+	// not; on a page the vote does not place, the whole entry-content is
+	// taken.
+	var intro, item *Node
 	for _, n := range p.page.Nodes {
-		if n.Tag == "p" && strings.HasPrefix(p.page.textOf(n, nil), "Let's take a quick look") {
+		switch text := p.page.textOf(n, nil); {
+		case n.Tag == "p" && strings.HasPrefix(text, "Let's take a quick look"):
 			intro = n
+		case n.Tag == "li" && strings.HasPrefix(text, "We raised the ceiling"):
+			item = n
 		}
 	}
-	p.region, p.declared = intro, false
-	if useDeclared(p, false) || p.region != intro {
-		t.Errorf("alone: region %s, want the intro kept", NodePath(p.region))
+	if intro == nil || item == nil {
+		t.Fatal("fixture lacks its intro or its IOPS item")
 	}
+	p.region, p.declared = item, false
+	if useDeclared(p, false) || p.region != item {
+		t.Errorf("alone: region %s, want the item kept", NodePath(p.region))
+	}
+	p.region, p.declared = intro, false
+	if !useDeclared(p, false) || p.region != entry {
+		t.Errorf("alone: region %s, want the entry-content over the intro", NodePath(p.region))
+	}
+	p.region, p.declared = item, false
 	if !useDeclared(p, true) || p.region != entry {
 		t.Errorf("unplaced: region %s, want the entry-content", NodePath(p.region))
 	}
