@@ -50,6 +50,11 @@ func TestHeadingSlugIsNoHint(t *testing.T) {
 		{`<div id="share-buttons"><h3>Share this story</h3><a href="/s">Facebook</a></div>`, -1},
 		{`<div id="sharing-with-a-single-developer"><p>Intro.</p><h2>Sharing with a single developer</h2></div>`, -1},
 		{`<div id="comments"><h3>Comments</h3><p>First!</p></div>`, -1},
+		// A plural names the same furniture; "text" names no story.
+		{`<div id="sidebars_r"><h3>Most popular posts</h3><p>Manifesto.</p></div>`, -1},
+		{`<div class="menus"><a href="/">Home</a></div>`, -1},
+		{`<div class="text"><p>The official trailer is out.</p></div>`, 0},
+		{`<div class="entry-text"><p>The story.</p></div>`, 1},
 	} {
 		p, err := Parse([]byte("<html><body>"+tt.html+"</body></html>"), nil)
 		if err != nil {

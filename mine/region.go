@@ -171,7 +171,7 @@ func hintScore(n *Node) int {
 	pos, neg := false, false
 	for w := range nameWords(n) {
 		pos = pos || positiveWords[w]
-		neg = neg || negativeWords[w]
+		neg = neg || negativeWords[w] || negativeWords[strings.TrimSuffix(w, "s")] // "sidebars", "menus"
 	}
 	switch {
 	case neg && !pos:
