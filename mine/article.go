@@ -296,9 +296,16 @@ func holdsProse(p *Page, region *Node) bool {
 	return prose[region.Index] > 0 && 2*prose[region.Index] >= prose[p.Root.Index]
 }
 
-// isProse: a line of sentences, not a link or a label.
+// isProse: a line of sentences, not a link or a label, nor an excerpt
+// cut short with "[...]" (WordPress's teasers of other posts).
 func isProse(s *Segment) bool {
-	return !s.Template && s.Len-s.LinkLen >= 80 && 4*s.LinkLen < s.Len && strings.ContainsAny(s.Text, stops)
+	return !s.Template && s.Len-s.LinkLen >= 80 && 4*s.LinkLen < s.Len && strings.ContainsAny(s.Text, stops) && !excerpt(s.Text)
+}
+
+// excerpt: a line that ends in "[...]" or "[…]".
+func excerpt(line string) bool {
+	line = strings.TrimRight(line, " ")
+	return strings.HasSuffix(line, "[...]") || strings.HasSuffix(line, "[…]")
 }
 
 // copied: s repeats the paragraph of element first (nil: none) in

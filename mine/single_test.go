@@ -32,7 +32,8 @@ import (
 // than a short post stays template when the post has the page's
 // headline (here a title linked to the post, as old blog themes make it),
 // and so do the video descriptions of a widget's lightboxes: a class
-// "text" names no story.
+// "text" names no story. Excerpts of other posts cut short with "[...]"
+// are no prose a short story must outweigh to be the page's story.
 func TestSingleStories(t *testing.T) {
 	tests := []struct {
 		file     string
@@ -76,6 +77,9 @@ func TestSingleStories(t *testing.T) {
 		{"linkedtitle.html", "",
 			[]string{"second batch of the new 12-40mm zoom", "body-only cameras is sold"},
 			[]string{"Disclaimer", "definition of the word rumor", "Lost your password", "mirrorless roundup", "lens factory"}},
+		{"excerpts.html", "",
+			[]string{"showed its Icon concept SUV", "a petrol engine of about one and a half litres"},
+			[]string{"cabin has been impressively revamped", "Used SUV buying tips"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -109,7 +113,8 @@ func checkText(t *testing.T, text string, want, not []string) {
 }
 
 // Prose is lines of sentences: a story's paragraphs have it, teaser
-// lists and tables of results do not.
+// lists (excerpts cut short with "[...]" too) and tables of results do
+// not.
 func TestHoldsProse(t *testing.T) {
 	tests := []struct {
 		file, class string
@@ -119,6 +124,8 @@ func TestHoldsProse(t *testing.T) {
 		{"brief.html", "more", false},
 		{"fixtures.html", "main", false},
 		{"fixtures.html", "fixtures", false},
+		{"excerpts.html", "postbox", true},
+		{"excerpts.html", "latest", false},
 	}
 	for _, tt := range tests {
 		body, err := os.ReadFile("testdata/single/" + tt.file)
