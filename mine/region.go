@@ -384,6 +384,8 @@ var metaWords = wordSet("byline bylines author authors dateline timestamp date p
 	"tags tag taglist share sharing social toolbar breadcrumb breadcrumbs vcard footer caption credit credits " +
 	"bio bios authorbio")
 
+var captionWords = wordSet("caption captions")
+
 // inMetaBox marks the nodes below region inside a small element named by
 // metaWords (under 300 characters: a large "post-meta" is no byline),
 // unless the region's story is in it (a video page's "meta-information",
@@ -392,10 +394,26 @@ func inMetaBox(p *Page, region *Node) map[*Node]bool {
 	out := map[*Node]bool{}
 	last := p.lastDescendant(region)
 	regionText := -1 // contentChars of region, once a box asks
+	metaBox := func(n *Node) bool {
+		return n.CLenA+n.ALenA < 300 && (hasWord(n, metaWords) || n.Tag == "figcaption")
+	}
+	// A story told in captions (a photo post's paragraphs, one under each
+	// picture): when the captions hold most of the region's sentences, a
+	// caption with a sentence is the story's.
+	caption := func(n *Node) bool {
+		return metaBox(n) && (n.Tag == "figcaption" || hasWord(n, captionWords))
+	}
+	sum := 0
+	for i := region.Index + 1; i <= last; i++ {
+		if n := p.Nodes[i]; caption(n) {
+			sum += sentenceChars(p, n)
+			i = p.lastDescendant(n)
+		}
+	}
+	told := sum > 0 && 2*sum >= sentenceChars(p, region)
 	for i := region.Index + 1; i <= last; i++ {
 		n := p.Nodes[i]
-		small := n.CLenA+n.ALenA < 300
-		if (n.Parent != nil && out[n.Parent]) || (small && (hasWord(n, metaWords) || n.Tag == "figcaption") && !storyIn(p, n, region, &regionText)) {
+		if (n.Parent != nil && out[n.Parent]) || (metaBox(n) && !(told && caption(n) && sentenceChars(p, n) > 0) && !storyIn(p, n, region, &regionText)) {
 			out[n] = true
 			// Text belongs to blocks: an inline caption or byline that
 			// holds all of its block's text takes the block with it.
@@ -428,6 +446,17 @@ func storyIn(p *Page, n, region *Node, regionText *int) bool {
 		*regionText = contentChars(p, region)
 	}
 	return 2*chars >= *regionText
+}
+
+// sentenceChars is the text outside links of n's lines of sentences.
+func sentenceChars(p *Page, n *Node) int {
+	chars := 0
+	p.walkSegments(n, func(s *Segment) {
+		if !s.Template && sentence(s.Text) {
+			chars += s.Len - s.LinkLen
+		}
+	})
+	return chars
 }
 
 // blockOf is n's nearest block element (n itself when it is one).

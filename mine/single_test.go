@@ -33,7 +33,8 @@ import (
 // headline (here a title linked to the post, as old blog themes make it),
 // and so do the video descriptions of a widget's lightboxes: a class
 // "text" names no story. Excerpts of other posts cut short with "[...]"
-// are no prose a short story must outweigh to be the page's story.
+// are no prose a short story must outweigh to be the page's story. A
+// photo post told in its captions keeps them.
 func TestSingleStories(t *testing.T) {
 	tests := []struct {
 		file     string
@@ -80,6 +81,9 @@ func TestSingleStories(t *testing.T) {
 		{"excerpts.html", "",
 			[]string{"showed its Icon concept SUV", "a petrol engine of about one and a half litres"},
 			[]string{"cabin has been impressively revamped", "Used SUV buying tips"}},
+		{"captioned.html", "",
+			[]string{"These photos show how", "charity parade through the old town", "the last ferry back from the theme park"},
+			[]string{"Posted by Max Fisher", "Election day in pictures", "Tags:"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
