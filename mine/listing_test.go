@@ -174,7 +174,8 @@ func TestBoxAroundStory(t *testing.T) {
 	}
 }
 
-// A small element named like furniture ("meta", "byline", "caption") is
+// A small element named like furniture ("meta", "byline", "caption",
+// WordPress's "postmetadata") is
 // left out of the story, unless the story is in it: a video page's
 // "meta-information" box holds the few sentences the page tells, a photo
 // page's caption is its story; a caption beside a story is furniture.
@@ -198,9 +199,15 @@ func TestMetaBoxHoldsStory(t *testing.T) {
 		`<p>Shift workers at the hospital and the port had asked for the routes to stay, and the mayor agreed with them in the end.</p>` +
 		`<div class="post-body-sig-line"><div class="post-body-bio">Jane Smith covers the city council. She previously reported on transport for the Evening Post.</div></div>` +
 		`</div></body></html>`
+	postmeta := `<html><body><div id="region"><p>The council voted on Tuesday evening to keep the night buses running for two more years, after a long debate.</p>` +
+		`<p>Shift workers at the hospital and the port had asked for the routes to stay, and the mayor agreed with them in the end.</p>` +
+		`<p class="postmetadata alt"><small>This entry was posted on Saturday, August 25th, 2012 at 12:23 am and is filed under <a href="/c/city/">City</a>. ` +
+		`You can follow any responses to this entry through the <a href="/feed/">RSS 2.0</a> feed.</small></p>` +
+		`</div></body></html>`
 	for _, tt := range []struct {
 		name, body, story, furniture string
 	}{
+		{"story with WordPress's post metadata", postmeta, "hospital and the port", "This entry was posted"},
 		{"video page", body, "Olympic Games", "Jane Smith"},
 		{"photo page", photo, "face full of lipstick", ""},
 		{"story with a caption", story, "hospital and the port", "N2 night bus"},

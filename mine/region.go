@@ -382,7 +382,7 @@ func markByHints(p *Page) {
 // buttons, photo captions and credits.
 var metaWords = wordSet("byline bylines author authors dateline timestamp date published posted meta " +
 	"tags tag taglist share sharing social toolbar breadcrumb breadcrumbs vcard footer caption credit credits " +
-	"bio bios authorbio")
+	"bio bios authorbio postmetadata metadata")
 
 var captionWords = wordSet("caption captions")
 
