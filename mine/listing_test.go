@@ -3,6 +3,7 @@ package mine
 import (
 	"fmt"
 	"net/url"
+	"os"
 	"strings"
 	"testing"
 
@@ -286,5 +287,37 @@ func TestInfoboxIsNoBox(t *testing.T) {
 		if strings.Contains(s.Text, "Occupation") && boxed[s.Owner] {
 			t.Errorf("a row of the infobox is in a TOC box: %q", s.Text)
 		}
+	}
+}
+
+// A post's title linked to the post itself (a blog's permalink, the
+// headline the page's <title> repeats) is the page's own headline, not a
+// teaser's: the post under it is no TOC box, while a box of links to
+// other posts still is one.
+func TestOwnHeadlineIsNoTeaser(t *testing.T) {
+	body, err := os.ReadFile("testdata/single/permalink.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := parse(Input{Key: "k", Body: body}, "c").page
+	l := newLinks(p, 3)
+	toc := l.inTOC(p, p.Root)
+	var post, related *Node
+	for _, n := range p.Nodes {
+		switch class := htmlnode.Attr(n.H, "class"); {
+		case strings.HasPrefix(class, "post-9742"):
+			post = n
+		case strings.HasPrefix(class, "nrelate "):
+			related = n
+		}
+	}
+	if post == nil || related == nil {
+		t.Fatal("fixture lacks its post or its related box")
+	}
+	if toc[post] {
+		t.Error("the post under its own linked title is taken for a TOC box")
+	}
+	if !toc[related] {
+		t.Error("the related box is not a TOC box")
 	}
 }
