@@ -274,7 +274,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		if s.Len >= minCopyLen {
 			first = seen[s.Text]
 		}
-		if s.Template || copied(first, s) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) || breadcrumb(s)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
+		if s.Template || copied(first, s) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) || breadcrumb(s)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {
@@ -363,6 +363,48 @@ func citingLine(p *Page, s *Segment) bool {
 	}
 	for i, last := s.Owner.Index+1, p.lastDescendant(s.Owner); i <= last; i++ {
 		if a := p.Nodes[i]; a.Href != "" && inSentence(a, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// referenceLine: a line whose links all lead off the site (a list of
+// products, sources, resources in a post), content where a line of the
+// site's own links is navigation. Links to social networks and sharing
+// services ("Follow us", "Like us on Facebook") are furniture wherever
+// they lead.
+func referenceLine(p *Page, s *Segment) bool {
+	n := 0
+	for i, last := s.Owner.Index+1, p.lastDescendant(s.Owner); i <= last; i++ {
+		if a := p.Nodes[i]; a.Href != "" && segmentOf(p, a) == s {
+			if !offSite(p, a.Href) || socialLink(a.Href) {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
+}
+
+// socialSites are the social networks and sharing services whose links
+// follow, like or share rather than cite.
+var socialSites = []string{"facebook.com", "twitter.com", "x.com", "instagram.com", "pinterest.com",
+	"linkedin.com", "plus.google.com", "tumblr.com", "reddit.com", "digg.com", "stumbleupon.com",
+	"addthis.com", "sharethis.com", "feedburner.com", "feedburner.google.com"}
+
+// socialLink: href leads to one of socialSites.
+func socialLink(href string) bool {
+	rest, ok := strings.CutPrefix(href, "http://")
+	if !ok {
+		if rest, ok = strings.CutPrefix(href, "https://"); !ok {
+			return false
+		}
+	}
+	host, _, _ := strings.Cut(rest, "/")
+	host = strings.ToLower(host)
+	for _, site := range socialSites {
+		if host == site || strings.HasSuffix(host, "."+site) {
 			return true
 		}
 	}

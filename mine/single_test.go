@@ -2,6 +2,7 @@ package mine
 
 import (
 	"fmt"
+	"net/url"
 	"os"
 	"strings"
 	"testing"
@@ -220,4 +221,22 @@ func TestShortStoryUnderTitle(t *testing.T) {
 			t.Errorf("shortStory(%q) = %v, want %v", tt.text, got, tt.want)
 		}
 	}
+}
+
+// A post's lines of links off the site (the products, sources, resources
+// it lists) are its text; a line of the site's own links, and a link to a
+// social network, are navigation.
+func TestReferenceLines(t *testing.T) {
+	body, err := os.ReadFile("testdata/single/references.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := url.Parse("http://bywilma.example/2012/08/09/love-this-wallpaper/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := ExtractSite([]Input{{Key: "k", URL: u, Body: body}}, Options{}, true)[0]
+	checkText(t, r.ArticleText(),
+		[]string{"Owls Of The British Isles Wallpaper", "Oshima Wallpaper", "it is called Priem"},
+		[]string{"Follow me on Twitter", "More interior posts", "July 2012"})
 }
