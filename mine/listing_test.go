@@ -176,7 +176,7 @@ func TestBoxAroundStory(t *testing.T) {
 }
 
 // A small element named like furniture ("meta", "byline", "caption",
-// WordPress's "postmetadata") is
+// WordPress's "postmetadata"; an author's bio up to a paragraph long) is
 // left out of the story, unless the story is in it: a video page's
 // "meta-information" box holds the few sentences the page tells, a photo
 // page's caption is its story; a caption beside a story is furniture.
@@ -200,6 +200,26 @@ func TestMetaBoxHoldsStory(t *testing.T) {
 		`<p>Shift workers at the hospital and the port had asked for the routes to stay, and the mayor agreed with them in the end.</p>` +
 		`<div class="post-body-sig-line"><div class="post-body-bio">Jane Smith covers the city council. She previously reported on transport for the Evening Post.</div></div>` +
 		`</div></body></html>`
+	longBio := `<html><body><div id="region"><p>The council voted on Tuesday evening to keep the night buses running for two more years, after a long debate.</p>` +
+		`<p>Shift workers at the hospital and the port had asked for the routes to stay, and the mayor agreed with them in the end.</p>` +
+		`<p>The routes cost the city about four million a year, most of it for drivers, and the fares bring back less than a quarter of that.</p>` +
+		`<p>Two councillors wanted to cut the N4 to the airport, which carries fewer than forty people a night, but the vote went against them.</p>` +
+		`<p>The decision will be looked at again in the spring of next year, when the new budget is drawn up and the trams run later.</p>` +
+		`<div class="author-dropdown"><div class="description"><p>Jane Smith is the city editor of the Evening Post. She has written for the Times, the Herald and ` +
+		`a dozen magazines about transport, housing and the way cities work at night, and before that she drove a night bus herself for three years, ` +
+		`which she says taught her more about the city than any desk. She lives by the harbour with two cats and far too many timetables, ` +
+		`and on Sundays she walks the old tram lines out to the lighthouse and back.</p></div></div>` +
+		`</div></body></html>`
+	entryAuthor := `<html><body><div id="region"><div class="serendipity_entry serendipity_entry_author_Jane-Smith">` +
+		`<p>The council voted on Tuesday evening to keep the night buses running for two more years, after a long debate.</p>` +
+		`<p>Shift workers at the hospital and the port had asked for the routes to stay, and the mayor agreed with them in the end.</p>` +
+		`<p>The routes cost the city about four million a year, most of it for drivers, and the fares bring back less than a quarter of that.</p>` +
+		`<p>Two councillors wanted to cut the N4 to the airport, which carries fewer than forty people a night, but the vote went against them.</p>` +
+		`<p>The decision will be looked at again in the spring of next year, when the new budget is drawn up and the trams run later.</p></div>` +
+		`<div class="serendipity_entry serendipity_entry_author_Tom-Brown"><p>The ferry timetable changes next week, with two more crossings at night and one fewer at noon. ` +
+		`The harbour office says the change follows a survey of passengers, most of whom travel after work, and that the noon boat was often half empty. ` +
+		`Fares stay as they are until the summer, when the harbour office will look at them again with the council and the ferry company.</p></div>` +
+		`</div></body></html>`
 	postmeta := `<html><body><div id="region"><p>The council voted on Tuesday evening to keep the night buses running for two more years, after a long debate.</p>` +
 		`<p>Shift workers at the hospital and the port had asked for the routes to stay, and the mayor agreed with them in the end.</p>` +
 		`<p class="postmetadata alt"><small>This entry was posted on Saturday, August 25th, 2012 at 12:23 am and is filed under <a href="/c/city/">City</a>. ` +
@@ -209,6 +229,9 @@ func TestMetaBoxHoldsStory(t *testing.T) {
 		name, body, story, furniture string
 	}{
 		{"story with WordPress's post metadata", postmeta, "hospital and the port", "This entry was posted"},
+		{"story with a paragraph of bio", longBio, "hospital and the port", "city editor of the Evening Post"},
+		{"entries named by their authors", entryAuthor, "hospital and the port", ""},
+		{"entries named by their authors", entryAuthor, "noon boat was often half empty", ""},
 		{"video page", body, "Olympic Games", "Jane Smith"},
 		{"photo page", photo, "face full of lipstick", ""},
 		{"story with a caption", story, "hospital and the port", "N2 night bus"},

@@ -386,6 +386,9 @@ var metaWords = wordSet("byline bylines author authors dateline timestamp date p
 
 var captionWords = wordSet("caption captions")
 
+// bioWords name the box about the story's author.
+var bioWords = wordSet("author authors bio bios authorbio")
+
 // inMetaBox marks the nodes below region inside a small element named by
 // metaWords (under 300 characters: a large "post-meta" is no byline),
 // unless the region's story is in it (a video page's "meta-information",
@@ -395,7 +398,9 @@ func inMetaBox(p *Page, region *Node) map[*Node]bool {
 	last := p.lastDescendant(region)
 	regionText := -1 // contentChars of region, once a box asks
 	metaBox := func(n *Node) bool {
-		return n.CLenA+n.ALenA < 300 && (hasWord(n, metaWords) || n.Tag == "figcaption")
+		size := n.CLenA + n.ALenA
+		return size < 300 && (hasWord(n, metaWords) || n.Tag == "figcaption") ||
+			size < 700 && n.Block && hasWord(n, bioWords) && hintScore(n) <= 0 // an author's bio runs to a paragraph; an "entry_author_NAME" is the entry
 	}
 	// A story told in captions (a photo post's paragraphs, one under each
 	// picture): when the captions hold most of the region's sentences, a
