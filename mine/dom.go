@@ -36,6 +36,20 @@ type Node struct {
 	// several times each.
 	text       string
 	textCached bool
+
+	// id and class cache the element's attributes, which the class and id
+	// hints read many times per element.
+	id, class string
+	namesRead bool
+}
+
+// names returns the element's id and class attributes.
+func (n *Node) names() (id, class string) {
+	if !n.namesRead {
+		n.id, n.class = htmlnode.Attr(n.H, "id"), htmlnode.Attr(n.H, "class")
+		n.namesRead = true
+	}
+	return n.id, n.class
 }
 
 // Segment is a run of text between two block boundaries: a paragraph, a

@@ -98,7 +98,7 @@ const maxPageWord = 16
 // relPage: rel="next" or "prev" says the link goes to another page of
 // the list.
 func relPage(n *Node) bool {
-	for _, rel := range strings.Fields(htmlnode.Attr(n.H, "rel")) {
+	for rel := range strings.FieldsSeq(htmlnode.Attr(n.H, "rel")) {
 		if strings.EqualFold(rel, "next") || strings.EqualFold(rel, "prev") {
 			return true
 		}

@@ -199,7 +199,8 @@ func commentish(n *Node) bool {
 	if pageWide(n) {
 		return false
 	}
-	for _, v := range []string{htmlnode.Attr(n.H, "id"), htmlnode.Attr(n.H, "class")} {
+	id, class := n.names()
+	for _, v := range [2]string{id, class} {
 		if !containsFold(v, "comment") && !containsFold(v, "disqus") && !containsFold(v, "respond") {
 			continue // most elements: no need to split and lower-case
 		}
@@ -289,12 +290,8 @@ func trackbacks(n *Node) bool {
 	if pageWide(n) {
 		return false
 	}
-	for _, key := range [2]string{"id", "class"} {
-		if containsFold(htmlnode.Attr(n.H, key), "trackback") {
-			return true
-		}
-	}
-	return false
+	id, class := n.names()
+	return containsFold(id, "trackback") || containsFold(class, "trackback")
 }
 
 // commentHeading is the heading that n opens a comment section with,
@@ -397,20 +394,44 @@ func inMetaBox(p *Page, region *Node) map[*Node]bool {
 	out := map[*Node]bool{}
 	last := p.lastDescendant(region)
 	regionText := -1 // contentChars of region, once a box asks
-	metaBox := func(n *Node) bool {
+	// kinds: each node's metaBox and captionBox bits, its names read once.
+	const metaBox, captionBox = 1, 2
+	kinds := make([]uint8, last-region.Index)
+	found := false
+	for i := region.Index + 1; i <= last; i++ {
+		n := p.Nodes[i]
 		size := n.CLenA + n.ALenA
-		return size < 300 && (hasWord(n, metaWords) || n.Tag == "figcaption") ||
-			size < 700 && n.Block && hasWord(n, bioWords) && hintScore(n) <= 0 // an author's bio runs to a paragraph; an "entry_author_NAME" is the entry
+		if size >= 700 {
+			continue
+		}
+		meta, bio, capt := n.Tag == "figcaption", false, n.Tag == "figcaption"
+		if id, class := n.names(); id != "" || class != "" {
+			for w := range nameWords(n) {
+				meta = meta || metaWords[w]
+				bio = bio || bioWords[w]
+				capt = capt || captionWords[w]
+			}
+		}
+		// An author's bio runs to a paragraph; an "entry_author_NAME" is
+		// the entry.
+		if size < 300 && meta || n.Block && bio && hintScore(n) <= 0 {
+			k := uint8(metaBox)
+			if capt {
+				k |= captionBox
+			}
+			kinds[i-region.Index-1], found = k, true
+		}
 	}
+	if !found {
+		return out
+	}
+	kind := func(n *Node) uint8 { return kinds[n.Index-region.Index-1] }
 	// A story told in captions (a photo post's paragraphs, one under each
 	// picture): when the captions hold most of the region's sentences, a
 	// caption with a sentence is the story's.
-	caption := func(n *Node) bool {
-		return metaBox(n) && (n.Tag == "figcaption" || hasWord(n, captionWords))
-	}
 	sum := 0
 	for i := region.Index + 1; i <= last; i++ {
-		if n := p.Nodes[i]; caption(n) {
+		if n := p.Nodes[i]; kind(n)&captionBox != 0 {
 			sum += sentenceChars(p, n)
 			i = p.lastDescendant(n)
 		}
@@ -418,7 +439,8 @@ func inMetaBox(p *Page, region *Node) map[*Node]bool {
 	told := sum > 0 && 2*sum >= sentenceChars(p, region)
 	for i := region.Index + 1; i <= last; i++ {
 		n := p.Nodes[i]
-		if (n.Parent != nil && out[n.Parent]) || (metaBox(n) && !(told && caption(n) && sentenceChars(p, n) > 0) && !storyIn(p, n, region, &regionText)) {
+		k := kind(n)
+		if (n.Parent != nil && out[n.Parent]) || (k&metaBox != 0 && !(told && k&captionBox != 0 && sentenceChars(p, n) > 0) && !storyIn(p, n, region, &regionText)) {
 			out[n] = true
 			// Text belongs to blocks: an inline caption or byline that
 			// holds all of its block's text takes the block with it.
@@ -489,9 +511,9 @@ func hasWord(n *Node, set map[string]bool) bool {
 // renderers write them) names its topic, not a part of the page.
 func nameWords(n *Node) iter.Seq[string] {
 	return func(yield func(string) bool) {
-		for _, key := range [2]string{"class", "id"} {
-			v := htmlnode.Attr(n.H, key)
-			if v == "" || key == "id" && headingSlug(n, v) {
+		id, class := n.names()
+		for i, v := range [2]string{class, id} {
+			if v == "" || i == 1 && headingSlug(n, v) {
 				continue
 			}
 			for w := range strings.FieldsFuncSeq(strings.ToLower(v), notLetter) {
@@ -555,7 +577,7 @@ func declaredBody(p *Page) *Node {
 func entryContent(p *Page) *Node {
 	var found *Node
 	for _, n := range p.Nodes {
-		if !hasToken(htmlnode.Attr(n.H, "class"), "entry-content") {
+		if _, class := n.names(); !hasToken(class, "entry-content") {
 			continue
 		}
 		if found != nil {
