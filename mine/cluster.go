@@ -41,6 +41,9 @@ const (
 	medoidRefs       = 256
 	// bisectRounds caps the 2-medoid refinement of one split.
 	bisectRounds = 5
+	// strayOverlap: a page overlapping its group's medoid less than this
+	// shares no template with the group (splitStrays).
+	strayOverlap = 0.05
 )
 
 func (o ClusterOptions) withDefaults() ClusterOptions {
@@ -83,7 +86,9 @@ type clusterPage struct {
 //     a bisection only when both halves have ≥ max(3, MinPages/2) pages
 //     and separate clearly; at most 8 groups per cluster. The largest
 //     group keeps the cluster's ID, the others get its Part(2), Part(3), …
-//     by decreasing size. Pages without a signature stay in the largest.
+//     by decreasing size. A page overlapping its group's medoid less than
+//     0.05 shares no template with it and gets a group of its own. Pages
+//     without a signature stay in the largest.
 //
 // IDs are as ClusterID describes.
 // Keys should be unique; of duplicates, one is kept deterministically.
@@ -173,11 +178,37 @@ func splitByTemplate(members []*clusterPage, opts ClusterOptions) [][]*clusterPa
 		}
 		done = append(done, g)
 	}
+	done = splitStrays(done)
 	slices.SortFunc(done, func(a, b []*clusterPage) int {
 		return cmp.Or(cmp.Compare(len(b), len(a)), strings.Compare(a[0].key, b[0].key))
 	})
 	done[0] = append(done[0], unsigned...)
 	return done
+}
+
+// splitStrays gives each page that shares next to nothing with its
+// group's medoid (Jaccard under strayOverlap) a group of its own: pages
+// of unrelated sites taken together (files with no URLs) are no template
+// to learn, and each is mined alone.
+func splitStrays(groups [][]*clusterPage) [][]*clusterPage {
+	out := make([][]*clusterPage, 0, len(groups))
+	for _, g := range groups {
+		if len(g) < 2 {
+			out = append(out, g)
+			continue
+		}
+		m := templateMedoid(g)
+		kept := make([]*clusterPage, 0, len(g))
+		for _, p := range g {
+			if p == m || Jaccard(p.sig, m.sig) >= strayOverlap {
+				kept = append(kept, p)
+			} else {
+				out = append(out, []*clusterPage{p})
+			}
+		}
+		out = append(out, kept)
+	}
+	return out
 }
 
 // bisectTemplates splits key-sorted pages in two around two medoids when
