@@ -246,6 +246,44 @@ func TestClusterOffline(t *testing.T) {
 	checkClusters(t, Cluster(pages, ClusterOptions{}), want)
 }
 
+// Pages of unrelated sites among a site's pages, offline (no URLs): each
+// shares next to nothing with the site's template and is a cluster of
+// its own, mined alone; the site's pages stay together.
+func TestClusterStrays(t *testing.T) {
+	var pages []ClusterInput
+	for i := range 8 {
+		pages = append(pages, ClusterInput{Key: fmt.Sprintf("story-%d", i), Signature: signatureOf(t, storyPage(i))})
+	}
+	// A real page has hundreds of tag paths, of which a stray shares
+	// only html, head and body with the site's.
+	stray := func(name string) string {
+		var b strings.Builder
+		b.WriteString("<html><body>")
+		for i := range 40 {
+			fmt.Fprintf(&b, `<section class="%s-part%c"><div class="%s-box%c"><p>x</p></div></section>`, name, 'a'+i%26, name, 'a'+i/26)
+		}
+		return b.String() + "</body></html>"
+	}
+	strays := []string{stray("shop"), stray("forum")}
+	for i, src := range strays {
+		pages = append(pages, ClusterInput{Key: fmt.Sprintf("stray-%d", i), Signature: signatureOf(t, src)})
+	}
+	got := Cluster(pages, ClusterOptions{})
+	for i := range 8 {
+		if k := fmt.Sprintf("story-%d", i); got[k] != got["story-0"] {
+			t.Errorf("%s in %q, story-0 in %q: want one cluster", k, got[k], got["story-0"])
+		}
+	}
+	seen := map[ClusterID]string{got["story-0"]: "story-0"}
+	for i := range strays {
+		k := fmt.Sprintf("stray-%d", i)
+		if other, dup := seen[got[k]]; dup {
+			t.Errorf("%s shares cluster %q with %s", k, got[k], other)
+		}
+		seen[got[k]] = k
+	}
+}
+
 func TestClusterDeterministic(t *testing.T) {
 	site, _ := newsSite(t)
 	story := func(i int) bool { return i%3 != 0 }
