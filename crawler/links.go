@@ -6,6 +6,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"infocrawl/internal/htmlscan"
 )
 
 // extractLinks returns the href of every <a> and <area> in document order,
@@ -53,7 +55,7 @@ func linkTag(raw []byte) atom.Atom {
 		return 0
 	}
 	n := 1
-	for n < len(raw) && !endsTagName(raw[n]) {
+	for n < len(raw) && !htmlscan.EndsTagName(raw[n]) {
 		n++
 	}
 	return linkAtom(raw[1:n])
@@ -66,28 +68,12 @@ func linkAtom(name []byte) atom.Atom {
 	switch {
 	case len(name) == 1 && name[0]|0x20 == 'a':
 		return atom.A
-	case foldedIs(name, "area"):
+	case htmlscan.FoldedIs(name, "area"):
 		return atom.Area
-	case foldedIs(name, "base"):
+	case htmlscan.FoldedIs(name, "base"):
 		return atom.Base
 	}
 	return 0
-}
-
-// endsTagName: c ends a tag's name, as the tokenizer reads it.
-func endsTagName(c byte) bool { return isHTMLSpace(c) || c == '/' || c == '>' }
-
-// foldedIs reports whether b is the lower-case ASCII word w, in any case.
-func foldedIs(b []byte, w string) bool {
-	if len(b) != len(w) {
-		return false
-	}
-	for i := range b {
-		if b[i]|0x20 != w[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func attr(z *html.Tokenizer, want string) (string, bool) {

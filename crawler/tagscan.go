@@ -5,176 +5,22 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"infocrawl/internal/htmlscan"
 )
 
 // scanLinkTags calls fn, in document order, with every <a>, <area> and
 // <base> start tag of body and its first href, as x/net/html's Tokenizer
-// finds them (Next, then TagAttr), without its costs: the Tokenizer reads
-// every byte through a method call and copies the name and key of every
-// tag and attribute. This scanner jumps from '<' to '<' and follows the
-// Tokenizer's states (tags and attributes, comments, bogus comments,
-// raw text and RCDATA elements, script data and its escapes) only as far
-// as they decide where a tag starts; href values that need unescaping
-// beyond "&amp;" go to the Tokenizer itself. Tests hold the two to the
-// same results on tricky markup, the test site, the data sets' pages and
-// fuzzed input.
+// finds them (Next, then TagAttr), without its costs (htmlscan.StartTags);
+// href values that need unescaping beyond "&amp;" go to the Tokenizer
+// itself.
 func scanLinkTags(body []byte, fn func(a atom.Atom, href string, ok bool)) {
-	for i := 0; ; {
-		j := bytes.IndexByte(body[i:], '<')
-		if j < 0 || i+j+1 >= len(body) {
-			return
+	htmlscan.StartTags(body, func(t htmlscan.Tag) {
+		if a := linkAtom(t.Name(body)); a != 0 {
+			v, ok := hrefValue(body, t.Start, t.End, t.Href, t.HasHref)
+			fn(a, v, ok)
 		}
-		p := i + j
-		switch c := body[p+1]; {
-		case isASCIILetter(c):
-			i = startTag(body, p, fn)
-		case c == '/':
-			i = endTag(body, p)
-		case c == '!':
-			i = markupDeclaration(body, p)
-		case c == '?':
-			i = untilCloseAngle(body, p+1)
-		default:
-			i = p + 1 // text; the byte after '<' is read again
-		}
-		if i < 0 {
-			return // the Tokenizer ends with an error token here
-		}
-	}
-}
-
-func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
-
-func isHTMLSpace(c byte) bool {
-	return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f'
-}
-
-func skipHTMLSpace(b []byte, pos int) int {
-	for pos < len(b) && isHTMLSpace(b[pos]) {
-		pos++
-	}
-	return pos
-}
-
-// attrSpan is an attribute's key and value as offsets into the body.
-type attrSpan struct{ k0, k1, v0, v1 int }
-
-// readTag reads the tag whose name starts at s (after "<" or "</") as
-// Tokenizer.readTag does. It returns the offset past its '>' (or -1 at
-// the end of the body), the name's end, and the first attribute whose key
-// is href in any case.
-func readTag(b []byte, s int) (end, nameEnd int, href attrSpan, hasHref bool) {
-	pos := s + 1
-	for ; ; pos++ {
-		if pos >= len(b) {
-			return -1, 0, href, false
-		}
-		if c := b[pos]; endsTagName(c) {
-			nameEnd = pos
-			if isHTMLSpace(c) {
-				pos++
-			}
-			break
-		}
-	}
-	for {
-		if pos = skipHTMLSpace(b, pos); pos >= len(b) {
-			return -1, 0, href, false
-		}
-		if b[pos] == '>' {
-			return pos + 1, nameEnd, href, hasHref
-		}
-		var a attrSpan
-		if pos, a = readAttr(b, pos); pos < 0 {
-			return -1, 0, href, false
-		}
-		if !hasHref && foldedIs(b[a.k0:a.k1], "href") {
-			href, hasHref = a, true
-		}
-	}
-}
-
-// readAttr reads one attribute from pos, as Tokenizer.readTagAttrKey and
-// readTagAttrVal do, and returns the offset after it (-1 at the end).
-func readAttr(b []byte, pos int) (int, attrSpan) {
-	a := attrSpan{k0: pos}
-	for ; ; pos++ {
-		if pos >= len(b) {
-			return -1, a
-		}
-		c := b[pos]
-		if c == '=' && pos == a.k0 {
-			continue // an '=' before the name begins is part of the name
-		}
-		if endsTagName(c) || c == '=' {
-			break
-		}
-	}
-	a.k1, a.v0, a.v1 = pos, pos, pos
-	if pos = skipHTMLSpace(b, pos); pos >= len(b) {
-		return -1, a
-	}
-	switch b[pos] {
-	case '/':
-		return pos + 1, a
-	case '=':
-	default:
-		return pos, a
-	}
-	if pos = skipHTMLSpace(b, pos+1); pos >= len(b) {
-		return -1, a
-	}
-	switch q := b[pos]; q {
-	case '>':
-		return pos, a
-	case '\'', '"':
-		k := bytes.IndexByte(b[pos+1:], q)
-		if k < 0 {
-			return -1, a
-		}
-		a.v0, a.v1 = pos+1, pos+1+k
-		return pos + 2 + k, a
-	default:
-		a.v0 = pos
-		for pos++; ; pos++ {
-			if pos >= len(b) {
-				return -1, a
-			}
-			if c := b[pos]; isHTMLSpace(c) {
-				a.v1 = pos
-				return pos + 1, a
-			} else if c == '>' {
-				a.v1 = pos
-				return pos, a
-			}
-		}
-	}
-}
-
-// startTag handles the start tag at p ('<' then a letter): a link tag is
-// passed to fn; after a raw text or RCDATA element's start tag it skips
-// the element's text. It returns where the data state goes on (-1: the
-// end of the scan).
-func startTag(b []byte, p int, fn func(atom.Atom, string, bool)) int {
-	end, nameEnd, href, ok := readTag(b, p+1)
-	if end < 0 {
-		return -1
-	}
-	name := b[p+1 : nameEnd]
-	if a := linkAtom(name); a != 0 {
-		v, ok := hrefValue(b, p, end, href, ok)
-		fn(a, v, ok)
-	}
-	switch raw := rawTextTag(name); raw {
-	case "":
-		return end
-	case "plaintext":
-		return -1 // the rest of the body is text
-	case "script":
-		return skipScript(b, end)
-	default:
-		return skipRawText(b, end, raw)
-	}
+	})
 }
 
 // hrefValue returns the href as Tokenizer.TagAttr gives it: the value as
@@ -182,11 +28,11 @@ func startTag(b []byte, p int, fn func(atom.Atom, string, bool)) int {
 // holds something else TagAttr rewrites (another character reference, a
 // carriage return, a NUL), which the Tokenizer itself reads from the
 // tag's text.
-func hrefValue(b []byte, p, end int, href attrSpan, ok bool) (string, bool) {
+func hrefValue(b []byte, p, end int, href htmlscan.Span, ok bool) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	v := b[href.v0:href.v1]
+	v := b[href.V0:href.V1]
 	if bytes.IndexByte(v, '\r') < 0 && bytes.IndexByte(v, 0) < 0 {
 		amps := bytes.Count(v, []byte("&"))
 		if amps == 0 {
@@ -199,113 +45,4 @@ func hrefValue(b []byte, p, end int, href attrSpan, ok bool) (string, bool) {
 	z := html.NewTokenizer(bytes.NewReader(b[p:end]))
 	z.Next()
 	return attr(z, "href")
-}
-
-// rawTextTag returns the lower-case name of a start tag after which the
-// Tokenizer reads raw text or RCDATA, else "".
-func rawTextTag(name []byte) string {
-	for _, t := range [...]string{"iframe", "noembed", "noframes", "noscript", "plaintext", "script", "style", "textarea", "title", "xmp"} {
-		if foldedIs(name, t) {
-			return t
-		}
-	}
-	return ""
-}
-
-// skipRawText returns the offset of the end tag that closes the raw text
-// or RCDATA element tag, from pos, as Tokenizer.readRawOrRCDATA finds it.
-func skipRawText(b []byte, pos int, tag string) int {
-	for {
-		j := bytes.Index(b[pos:], []byte("</"))
-		if j < 0 {
-			return -1
-		}
-		match, eof := tagNameAt(b, pos+j+2, tag)
-		if eof {
-			return -1
-		}
-		if match {
-			return pos + j
-		}
-		pos = pos + j + 1
-	}
-}
-
-// tagNameAt: b holds the name tag (lower case), in any case, at k and a
-// character that ends a name after it; eof: b ends before that is known.
-func tagNameAt(b []byte, k int, tag string) (match, eof bool) {
-	if k+len(tag) >= len(b) {
-		return false, true
-	}
-	return foldedIs(b[k:k+len(tag)], tag) && endsTagName(b[k+len(tag)]), false
-}
-
-// endTag handles "</" at p: an end tag, "</>" (no token), or a bogus
-// comment up to the next '>'.
-func endTag(b []byte, p int) int {
-	if p+2 >= len(b) {
-		return -1
-	}
-	switch c := b[p+2]; {
-	case c == '>':
-		return p + 3
-	case isASCIILetter(c):
-		end, _, _, _ := readTag(b, p+2)
-		return end
-	default:
-		return untilCloseAngle(b, p+2)
-	}
-}
-
-// markupDeclaration handles "<!" at p: a comment, or a doctype or bogus
-// comment, both up to the next '>'.
-func markupDeclaration(b []byte, p int) int {
-	if p+3 >= len(b) {
-		return -1
-	}
-	if b[p+2] == '-' && b[p+3] == '-' {
-		return commentEnd(b, p+4)
-	}
-	return untilCloseAngle(b, p+2)
-}
-
-func untilCloseAngle(b []byte, pos int) int {
-	k := bytes.IndexByte(b[pos:], '>')
-	if k < 0 {
-		return -1
-	}
-	return pos + k + 1
-}
-
-// commentEnd returns the offset after the comment whose text starts at
-// pos, as Tokenizer.readComment ends it: "-->", "--!>", or at once "<!-->".
-func commentEnd(b []byte, pos int) int {
-	dashes, beginning := 0, true
-	for ; pos < len(b); pos++ {
-		switch b[pos] {
-		case '-':
-			dashes++
-			continue
-		case '>':
-			if dashes >= 2 || beginning {
-				return pos + 1
-			}
-		case '!':
-			if dashes >= 2 {
-				if pos+1 >= len(b) {
-					return -1
-				}
-				pos++
-				if b[pos] == '>' {
-					return pos + 1
-				}
-				if b[pos] == '-' {
-					dashes, beginning = 1, false
-					continue
-				}
-			}
-		}
-		dashes, beginning = 0, false
-	}
-	return -1
 }

@@ -1,4 +1,4 @@
-package crawler
+package htmlscan
 
 import "bytes"
 

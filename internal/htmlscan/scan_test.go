@@ -1,0 +1,143 @@
+package htmlscan
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+
+	"infocrawl/internal/shared"
+)
+
+// tokenizerTags is what StartTags must find, read from x/net/html's
+// Tokenizer: each start tag's offset and, for an element whose
+// text the Tokenizer reads raw, where that text ends (-1: at the end of
+// the body).
+func tokenizerTags(body []byte) []string {
+	z := html.NewTokenizer(bytes.NewReader(body))
+	var out []string
+	pos := 0
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			return out
+		}
+		pos += len(z.Raw())
+		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+			continue
+		}
+		start := pos - len(z.Raw())
+		name, _ := z.TagName()
+		if !rawText[string(name)] {
+			out = append(out, fmt.Sprint(start))
+			continue
+		}
+		end := pos
+		switch z.Next() {
+		case html.ErrorToken:
+			// An empty text before an end tag the body cuts short: the
+			// Tokenizer stops with no token for the text; where it ended
+			// is not its to say.
+			return append(out, fmt.Sprintf("%d text to ?", start))
+		case html.TextToken:
+			if end += len(z.Raw()); end == len(body) {
+				end = -1 // the text ran to the end of the body
+			}
+		}
+		pos += len(z.Raw())
+		out = append(out, fmt.Sprintf("%d text to %d", start, end))
+	}
+}
+
+var rawText = map[string]bool{"iframe": true, "noembed": true, "noframes": true, "noscript": true, "plaintext": true,
+	"script": true, "style": true, "textarea": true, "title": true, "xmp": true}
+
+func scannedTags(body []byte) []string {
+	var out []string
+	StartTags(body, func(t Tag) {
+		tag := fmt.Sprintf("%d", t.Start)
+		if t.TextEnd != 0 {
+			tag += fmt.Sprintf(" text to %d", t.TextEnd)
+		}
+		out = append(out, tag)
+	})
+	return out
+}
+
+func sameTags(t *testing.T, name string, body []byte) {
+	t.Helper()
+	got, want := scannedTags(body), tokenizerTags(body)
+	for i := range max(len(got), len(want)) {
+		if i >= len(got) || i >= len(want) || got[i] != want[i] && !(strings.HasSuffix(want[i], " ?") && strings.HasPrefix(got[i], strings.TrimSuffix(want[i], "?"))) {
+			g, w := "(none)", "(none)"
+			if i < len(got) {
+				g = got[i]
+			}
+			if i < len(want) {
+				w = want[i]
+			}
+			t.Fatalf("%s: tag %d of %d/%d: scanned %s, Tokenizer %s", name, i, len(got), len(want), g, w)
+		}
+	}
+}
+
+var cases = []string{
+	`<p>a<script>var a = "<p>"; if (a<b) {}</script><p>b`,
+	`<style>p{} <p></style><p><STYLE></stylex><b></Style ><i>`,
+	`<title><p></title><p><textarea></textarea/><b>`,
+	`<script><!-- <script> <p> </script> <p> --></script><p>`,
+	`<script src=x /><p></script><p>`,
+	`<script><!--<script>--></script><p></script><p><script><!-- --!></script><b>`,
+	`<script><!--<script x></script--></script><p><script><!--</SCRIPT ><b>`,
+	`<script><!--<scrip></script><p><script><!- <b></script><i><script></scrip><u>`,
+	"<script><!--<script\t<</script\f--></script><p><script><!--<",
+	`<noscript><p></noscript><p><xmp><p></xmp><iframe><p></iframe>`,
+	`<noembed></noembed><noframes></noframes><p><plaintext><p>`,
+	`<!-- <script> --><p><div title="<script>"><script>x</script><b>`,
+	`<script>`, `<style>`, `<script>x`, `<script></script`, `<script></script>`, `<p title="x`,
+	`<svg><style>a</style></svg><![CDATA[<script>]]><p>`,
+}
+
+func TestStartTagsMatchTokenizer(t *testing.T) {
+	for i, c := range cases {
+		sameTags(t, fmt.Sprintf("case %d %q", i, c), []byte(c))
+	}
+}
+
+// The same on every page of the data sets beside the repository.
+func TestStartTagsDataSets(t *testing.T) {
+	dir := shared.Dir(t, "datasets")
+	n := 0
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.Contains(filepath.Ext(path), ".htm") {
+			return err
+		}
+		body, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		n++
+		sameTags(t, path, body)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d pages", n)
+}
+
+// FuzzStartTags: StartTags finds the start tags and raw text ends the
+// Tokenizer finds.
+func FuzzStartTags(f *testing.F) {
+	for _, c := range cases {
+		f.Add([]byte(c))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		sameTags(t, "input", body)
+	})
+}
