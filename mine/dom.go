@@ -109,7 +109,7 @@ var dummyTags = map[atom.Atom]bool{
 
 // Parse parses a UTF-8 HTML page. u, when known, resolves links.
 func Parse(body []byte, u *url.URL) (*Page, error) {
-	doc, err := html.Parse(bytes.NewReader(body))
+	doc, err := html.Parse(bytes.NewReader(emptyRawText(body)))
 	if err != nil {
 		return nil, err
 	}

@@ -95,7 +95,7 @@ type minedPage struct {
 }
 
 func parse(in Input, cluster ClusterID) *minedPage {
-	doc, err := html.Parse(bytes.NewReader(in.Body))
+	doc, err := html.Parse(bytes.NewReader(emptyRawText(in.Body)))
 	if err != nil { // x/net/html parses any bytes; kept for safety
 		doc = &html.Node{Type: html.DocumentNode}
 	}
