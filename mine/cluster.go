@@ -165,8 +165,15 @@ func splitByTemplate(members []*clusterPage, opts ClusterOptions) [][]*clusterPa
 		return [][]*clusterPage{unsigned}
 	}
 	minSize := max(3, opts.MinPages/2)
-	var done [][]*clusterPage
+	// A group of mostly strays (pages of unrelated sites) loses them
+	// first: they would only slow the bisection. Fewer, they may be a
+	// second template that overlaps the first one's medoid as little,
+	// and the bisection finds it.
 	todo := [][]*clusterPage{signed}
+	var strays, done [][]*clusterPage
+	if split := splitStrays(todo); 2*(len(split)-1) > len(signed) {
+		strays, todo = split[:len(split)-1], split[len(split)-1:]
+	}
 	for len(todo) > 0 {
 		g := todo[len(todo)-1]
 		todo = todo[:len(todo)-1]
@@ -178,7 +185,7 @@ func splitByTemplate(members []*clusterPage, opts ClusterOptions) [][]*clusterPa
 		}
 		done = append(done, g)
 	}
-	done = splitStrays(done)
+	done = append(splitStrays(done), strays...)
 	slices.SortFunc(done, func(a, b []*clusterPage) int {
 		return cmp.Or(cmp.Compare(len(b), len(a)), strings.Compare(a[0].key, b[0].key))
 	})
