@@ -23,8 +23,9 @@ import (
 const extractAbout = `Extracts the article of local HTML files, offline. All files are taken as
 pages of one site: they are clustered by template (by URL pattern when
 --urls gives their URLs), each cluster's template is learnt from its pages,
-and every page's article is what remains in its main region. --single takes
-each file alone, with no cross-page statistics.
+and every page's article is what remains in its main region; a file that
+shares no template with the others (a page of another site) is mined alone.
+--single takes each file alone, with no cross-page statistics.
 
 Files may be plain or gzipped (.gz), in any charset. For each input NAME.ext
 it writes OUT/NAME.txt (the article text; on a page with neither an article
