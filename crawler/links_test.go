@@ -3,11 +3,7 @@ package crawler
 import (
 	"bytes"
 	"fmt"
-	"io/fs"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"golang.org/x/net/html"
@@ -196,23 +192,7 @@ func TestScanLinkTagsMatchesTokenizer(t *testing.T) {
 
 // The same on every page of the data sets beside the repository.
 func TestScanLinkTagsDataSets(t *testing.T) {
-	dir := shared.Dir(t, "datasets")
-	n := 0
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.Contains(filepath.Ext(path), ".htm") {
-			return err
-		}
-		body, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		n++
-		sameLinkTags(t, path, body)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	n := shared.EachHTMLPage(t, func(path string, body []byte) { sameLinkTags(t, path, body) })
 	t.Logf("%d pages", n)
 }
 

@@ -3,9 +3,6 @@ package htmlscan
 import (
 	"bytes"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -111,23 +108,7 @@ func TestStartTagsMatchTokenizer(t *testing.T) {
 
 // The same on every page of the data sets beside the repository.
 func TestStartTagsDataSets(t *testing.T) {
-	dir := shared.Dir(t, "datasets")
-	n := 0
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.Contains(filepath.Ext(path), ".htm") {
-			return err
-		}
-		body, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		n++
-		sameTags(t, path, body)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	n := shared.EachHTMLPage(t, func(path string, body []byte) { sameTags(t, path, body) })
 	t.Logf("%d pages", n)
 }
 

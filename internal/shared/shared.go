@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -64,4 +65,29 @@ func Dir(t testing.TB, elem ...string) string {
 	p := Path(elem...)
 	Require(t, p)
 	return p
+}
+
+// EachHTMLPage calls fn with the path and bytes of every file of the
+// data sets whose extension holds ".htm" (.html, .htm), as stored
+// (gzipped files are not opened), and returns how many it read. It skips
+// or fails t as Dir does when the data sets are absent.
+func EachHTMLPage(t testing.TB, fn func(path string, body []byte)) int {
+	t.Helper()
+	n := 0
+	err := filepath.WalkDir(Dir(t, "datasets"), func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.Contains(filepath.Ext(path), ".htm") {
+			return err
+		}
+		body, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		n++
+		fn(path, body)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
