@@ -387,30 +387,6 @@ func referenceLine(p *Page, s *Segment) bool {
 	return n > 0
 }
 
-// socialSites are the social networks and sharing services whose links
-// follow, like or share rather than cite.
-var socialSites = []string{"facebook.com", "twitter.com", "x.com", "instagram.com", "pinterest.com",
-	"linkedin.com", "plus.google.com", "tumblr.com", "reddit.com", "digg.com", "stumbleupon.com",
-	"addthis.com", "sharethis.com", "feedburner.com", "feedburner.google.com"}
-
-// socialLink: href leads to one of socialSites.
-func socialLink(href string) bool {
-	rest, ok := strings.CutPrefix(href, "http://")
-	if !ok {
-		if rest, ok = strings.CutPrefix(href, "https://"); !ok {
-			return false
-		}
-	}
-	host, _, _ := strings.Cut(rest, "/")
-	host = strings.ToLower(host)
-	for _, site := range socialSites {
-		if host == site || strings.HasSuffix(host, "."+site) {
-			return true
-		}
-	}
-	return false
-}
-
 func outerHTML(n *Node) string {
 	var b bytes.Buffer
 	html.Render(&b, n.H)

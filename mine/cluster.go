@@ -171,8 +171,9 @@ func splitByTemplate(members []*clusterPage, opts ClusterOptions) [][]*clusterPa
 	// and the bisection finds it.
 	todo := [][]*clusterPage{signed}
 	var strays, done [][]*clusterPage
-	if split := splitStrays(todo); 2*(len(split)-1) > len(signed) {
-		strays, todo = split[:len(split)-1], split[len(split)-1:]
+	split := splitStrays(todo)
+	if 2*(len(split)-1) > len(signed) {
+		strays, todo, split = split[:len(split)-1], split[len(split)-1:], nil
 	}
 	for len(todo) > 0 {
 		g := todo[len(todo)-1]
@@ -185,7 +186,12 @@ func splitByTemplate(members []*clusterPage, opts ClusterOptions) [][]*clusterPa
 		}
 		done = append(done, g)
 	}
-	done = append(splitStrays(done), strays...)
+	if len(done) == 1 && split != nil {
+		done = split // the group stayed whole: its strays are known already
+	} else {
+		done = splitStrays(done)
+	}
+	done = append(done, strays...)
 	slices.SortFunc(done, func(a, b []*clusterPage) int {
 		return cmp.Or(cmp.Compare(len(b), len(a)), strings.Compare(a[0].key, b[0].key))
 	})

@@ -76,6 +76,7 @@ type Page struct {
 	Nodes    []*Node // every kept element, preorder
 	Segments []Segment
 	Title    string          // from <title>
+	titleKey string          // Title lower-cased, for titleHolds, once asked for
 	base     *url.URL        // resolves links: the page's <base>, else URL
 	site     string          // siteOf(URL.Host), once asked for
 	offSites map[string]bool // offSite by link host, once asked for
@@ -109,11 +110,27 @@ var dummyTags = map[atom.Atom]bool{
 
 // Parse parses a UTF-8 HTML page. u, when known, resolves links.
 func Parse(body []byte, u *url.URL) (*Page, error) {
-	doc, err := html.Parse(bytes.NewReader(emptyRawText(body)))
+	doc, err := parseHTML(body)
 	if err != nil {
 		return nil, err
 	}
 	return FromDOM(doc, u), nil
+}
+
+// parseHTML parses a page for mining, its script and style text cut out
+// first (emptyRawText).
+func parseHTML(body []byte) (*html.Node, error) {
+	return html.Parse(bytes.NewReader(emptyRawText(body)))
+}
+
+// titleHolds: text, three words or more, is in the page's <title> (both
+// lower-cased, white space collapsed): the page's own headline.
+func (p *Page) titleHolds(text string) bool {
+	if p.titleKey == "" {
+		p.titleKey = strings.ToLower(strings.Join(strings.Fields(p.Title), " "))
+	}
+	t := strings.ToLower(strings.Join(strings.Fields(text), " "))
+	return p.titleKey != "" && len(strings.Fields(t)) >= 3 && strings.Contains(p.titleKey, t)
 }
 
 // FromDOM builds a Page from an already parsed document.

@@ -1,7 +1,6 @@
 package mine
 
 import (
-	"bytes"
 	"net/url"
 
 	"golang.org/x/net/html"
@@ -95,7 +94,7 @@ type minedPage struct {
 }
 
 func parse(in Input, cluster ClusterID) *minedPage {
-	doc, err := html.Parse(bytes.NewReader(emptyRawText(in.Body)))
+	doc, err := parseHTML(in.Body)
 	if err != nil { // x/net/html parses any bytes; kept for safety
 		doc = &html.Node{Type: html.DocumentNode}
 	}

@@ -3,7 +3,6 @@ package mine
 import (
 	"fmt"
 	"net/url"
-	"os"
 	"strings"
 	"testing"
 
@@ -318,10 +317,7 @@ func TestInfoboxIsNoBox(t *testing.T) {
 // teaser's: the post under it is no TOC box, while a box of links to
 // other posts still is one.
 func TestOwnHeadlineIsNoTeaser(t *testing.T) {
-	body, err := os.ReadFile("testdata/single/permalink.html")
-	if err != nil {
-		t.Fatal(err)
-	}
+	body := singleFixture(t, "permalink.html")
 	p := parse(Input{Key: "k", Body: body}, "c").page
 	l := newLinks(p, 3)
 	toc := l.inTOC(p, p.Root)

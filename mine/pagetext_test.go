@@ -2,7 +2,6 @@ package mine
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 )
@@ -12,14 +11,8 @@ import (
 // and the comment form; a listing's text stays empty (its stories are
 // its TOC links), and an article page's text is its article's.
 func TestPageText(t *testing.T) {
-	photo, err := os.ReadFile("testdata/single/photopost.html")
-	if err != nil {
-		t.Fatal(err)
-	}
-	story, err := os.ReadFile("testdata/single/declared.html")
-	if err != nil {
-		t.Fatal(err)
-	}
+	photo := singleFixture(t, "photopost.html")
+	story := singleFixture(t, "declared.html")
 	var items strings.Builder
 	for i := range 8 {
 		fmt.Fprintf(&items, `<li class="story"><h3><a href="/world/2024/05/story-%d.html">Harbour council votes on plan number %d</a></h3>

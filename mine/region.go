@@ -359,7 +359,7 @@ func markByHints(p *Page) {
 			neg[n.Index] = true
 		}
 		if neg[n.Index] && !inherited && float64(n.CLenA) > 0.35*total && 2*prose[n.Index] >= prose[p.Root.Index] &&
-			(head == nil || within(head, n)) {
+			(head == nil || p.contains(n, head)) {
 			neg[n.Index] = false
 		}
 		switch n.H.DataAtom {
@@ -653,8 +653,7 @@ func proseByNode(p *Page, skip map[*Node]bool) []int {
 // element holds the region's prose, teaser boxes aside: a column that
 // holds a ticker of teasers above the story is not the story.
 func titledRegion(p *Page, region *Node, l *links) *Node {
-	title := strings.ToLower(strings.Join(strings.Fields(p.Title), " "))
-	if title == "" || region == nil {
+	if region == nil {
 		return nil
 	}
 	var head *Node
@@ -666,8 +665,7 @@ func titledRegion(p *Page, region *Node, l *links) *Node {
 		}
 		var text []string
 		p.walkSegments(n, func(s *Segment) { text = append(text, s.Text) })
-		t := strings.ToLower(strings.Join(text, " "))
-		if len(strings.Fields(t)) >= 3 && strings.Contains(title, t) {
+		if p.titleHolds(strings.Join(text, " ")) {
 			head = n
 		}
 	}
@@ -691,16 +689,8 @@ func titledRegion(p *Page, region *Node, l *links) *Node {
 // included: old blog themes link the title to the post) the page's
 // <title> holds, or nil.
 func pageHeadline(p *Page) *Node {
-	title := strings.ToLower(strings.Join(strings.Fields(p.Title), " "))
-	if title == "" {
-		return nil
-	}
 	for _, n := range p.Nodes {
-		if n.Tag != "h1" && n.Tag != "h2" && n.Tag != "h3" {
-			continue
-		}
-		t := strings.ToLower(strings.Join(strings.Fields(p.textOf(n, nil)), " "))
-		if len(strings.Fields(t)) >= 3 && strings.Contains(title, t) {
+		if (n.Tag == "h1" || n.Tag == "h2" || n.Tag == "h3") && p.titleHolds(p.textOf(n, nil)) {
 			return n
 		}
 	}
@@ -713,16 +703,6 @@ func namedAway(n *Node) bool {
 	for a := n; a != nil; a = a.Parent {
 		if h := hintScore(a); h != 0 {
 			return h < 0
-		}
-	}
-	return false
-}
-
-// within: n is a or below it.
-func within(n, a *Node) bool {
-	for ; n != nil; n = n.Parent {
-		if n == a {
-			return true
 		}
 	}
 	return false

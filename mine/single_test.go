@@ -88,10 +88,7 @@ func TestSingleStories(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
-			body, err := os.ReadFile("testdata/single/" + tt.file)
-			if err != nil {
-				t.Fatal(err)
-			}
+			body := singleFixture(t, tt.file)
 			r := ExtractSite([]Input{{Key: tt.file, Body: body}}, Options{}, true)[0]
 			if r.Fallback != tt.fallback {
 				t.Errorf("fallback %q, want %q", r.Fallback, tt.fallback)
@@ -99,6 +96,16 @@ func TestSingleStories(t *testing.T) {
 			checkText(t, r.ArticleText(), tt.want, tt.not)
 		})
 	}
+}
+
+// singleFixture is the file of testdata/single named file.
+func singleFixture(t *testing.T, file string) []byte {
+	t.Helper()
+	body, err := os.ReadFile("testdata/single/" + file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return body
 }
 
 // checkText fails t for each of want that text lacks and each of not
@@ -133,10 +140,7 @@ func TestHoldsProse(t *testing.T) {
 		{"excerpts.html", "latest", false},
 	}
 	for _, tt := range tests {
-		body, err := os.ReadFile("testdata/single/" + tt.file)
-		if err != nil {
-			t.Fatal(err)
-		}
+		body := singleFixture(t, tt.file)
 		p := parse(Input{Key: tt.file, Body: body}, "")
 		var n *Node
 		for _, c := range p.page.Nodes {
@@ -158,10 +162,7 @@ func TestHoldsProse(t *testing.T) {
 // headings); a paragraph found twice is a copy (a pull quote) and is
 // kept once.
 func TestInPageCopies(t *testing.T) {
-	body, err := os.ReadFile("testdata/single/recipe.html")
-	if err != nil {
-		t.Fatal(err)
-	}
+	body := singleFixture(t, "recipe.html")
 	text := ExtractSite([]Input{{Key: "recipe", Body: body}}, Options{}, true)[0].ArticleText()
 	for line, want := range map[string]int{
 		"Eat every 2–3 hours":              2,
@@ -196,10 +197,7 @@ func TestCopiesDifferInNumbers(t *testing.T) {
 // headline, however long the sidebar beside it: shortStory holds for the
 // post's paragraph, not for a sidebar box's.
 func TestShortStoryUnderTitle(t *testing.T) {
-	body, err := os.ReadFile("testdata/single/titledpost.html")
-	if err != nil {
-		t.Fatal(err)
-	}
+	body := singleFixture(t, "titledpost.html")
 	p := parse(Input{Key: "k", Body: body}, "c").page
 	for _, tt := range []struct {
 		text string
@@ -227,10 +225,7 @@ func TestShortStoryUnderTitle(t *testing.T) {
 // it lists) are its text; a line of the site's own links, and a link to a
 // social network, are navigation.
 func TestReferenceLines(t *testing.T) {
-	body, err := os.ReadFile("testdata/single/references.html")
-	if err != nil {
-		t.Fatal(err)
-	}
+	body := singleFixture(t, "references.html")
 	u, err := url.Parse("http://bywilma.example/2012/08/09/love-this-wallpaper/")
 	if err != nil {
 		t.Fatal(err)

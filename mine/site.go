@@ -9,13 +9,10 @@ func offSite(p *Page, href string) bool {
 	if p.URL == nil || p.URL.Host == "" {
 		return false
 	}
-	rest, ok := strings.CutPrefix(href, "http://")
+	host, ok := hostOf(href)
 	if !ok {
-		if rest, ok = strings.CutPrefix(href, "https://"); !ok {
-			return false
-		}
+		return false
 	}
-	host, _, _ := strings.Cut(rest, "/")
 	if p.site == "" {
 		p.site = siteOf(p.URL.Host)
 	}
@@ -31,6 +28,40 @@ func offSite(p *Page, href string) bool {
 		p.offSites[host] = off
 	}
 	return off
+}
+
+// hostOf is the host of an absolute http or https href, as written; ok
+// is false for any other href.
+func hostOf(href string) (host string, ok bool) {
+	rest, ok := strings.CutPrefix(href, "http://")
+	if !ok {
+		if rest, ok = strings.CutPrefix(href, "https://"); !ok {
+			return "", false
+		}
+	}
+	host, _, _ = strings.Cut(rest, "/")
+	return host, true
+}
+
+// socialSites are the social networks and sharing services whose links
+// follow, like or share rather than cite.
+var socialSites = []string{"facebook.com", "twitter.com", "x.com", "instagram.com", "pinterest.com",
+	"linkedin.com", "plus.google.com", "tumblr.com", "reddit.com", "digg.com", "stumbleupon.com",
+	"addthis.com", "sharethis.com", "feedburner.com", "feedburner.google.com"}
+
+// socialLink: href leads to one of socialSites or a host below one.
+func socialLink(href string) bool {
+	host, ok := hostOf(href)
+	if !ok {
+		return false
+	}
+	host = strings.ToLower(host)
+	for _, site := range socialSites {
+		if host == site || strings.HasSuffix(host, "."+site) {
+			return true
+		}
+	}
+	return false
 }
 
 // secondLevels are the labels under a two-letter country code that sites

@@ -57,13 +57,6 @@ func headlineAnchor(a *Node) bool {
 	return false
 }
 
-// ownHeadline: text, three words or more, is in the page's <title>: the
-// page's own headline, not another story's.
-func ownHeadline(p *Page, text string) bool {
-	t := strings.ToLower(strings.Join(strings.Fields(text), " "))
-	return strings.Count(t, " ") >= 2 && strings.Contains(strings.ToLower(p.Title), t)
-}
-
 // tocAnchor: a link to a story that stands in a line of its own (a
 // headline in a list), not inside prose, where a link is a citation. Its
 // line may be template: a headline of the ticker repeated in a related
@@ -73,7 +66,7 @@ func tocAnchor(p *Page, a *Node) bool {
 		return false
 	}
 	text := anchorText(a)
-	if headlineAnchor(a) && ownHeadline(p, text) {
+	if headlineAnchor(a) && p.titleHolds(text) {
 		return false // the page's title linked to the page itself (a blog's permalink)
 	}
 	// In a heading, a short title ("Told you so") is still a story's;
