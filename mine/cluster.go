@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 
@@ -405,7 +407,7 @@ func TagPathSignature(doc *html.Node) []uint64 {
 			if !root {
 				h = fnvAppend(h, "/")
 			}
-			h = fnvAppend(h, tagLabel(n))
+			h = appendLabel(h, n)
 			sig = append(sig, h)
 			root = false
 		}
@@ -420,19 +422,69 @@ func TagPathSignature(doc *html.Node) []uint64 {
 	return slices.Compact(sig)
 }
 
-// tagLabel is "tag" or "tag.firstclass" with digit runs as "0".
-func tagLabel(n *html.Node) string {
+// appendLabel hashes an element's label onto h as fnvAppend(h, label)
+// would, label being "tag" or "tag.firstclass" (the first class
+// lower-cased, its ASCII digit runs written as one "0"); it allocates
+// nothing for ASCII classes, which is almost all of them.
+func appendLabel(h uint64, n *html.Node) uint64 {
+	h = fnvAppend(h, n.Data)
 	for _, a := range n.Attr {
 		if a.Namespace != "" || a.Key != "class" {
 			continue
 		}
-		classes := strings.Fields(a.Val)
-		if len(classes) == 0 {
-			break
+		class := firstField(a.Val)
+		if class == "" {
+			return h
 		}
-		return n.Data + "." + collapseDigits(strings.ToLower(classes[0]))
+		h = fnvAppend(h, ".")
+		if !isASCII(class) {
+			return fnvAppend(h, collapseDigits(strings.ToLower(class)))
+		}
+		for i := 0; i < len(class); i++ {
+			c := class[i]
+			switch {
+			case isASCIIDigit(c):
+				if i > 0 && isASCIIDigit(class[i-1]) {
+					continue
+				}
+				c = '0'
+			case 'A' <= c && c <= 'Z':
+				c += 'a' - 'A'
+			}
+			h ^= uint64(c)
+			h *= fnvPrime64
+		}
+		return h
 	}
-	return n.Data
+	return h
+}
+
+// firstField is strings.Fields(s)[0] without the slice, "" when s is blank.
+func firstField(s string) string {
+	start := -1
+	for i, r := range s {
+		switch {
+		case !unicode.IsSpace(r):
+			if start < 0 {
+				start = i
+			}
+		case start >= 0:
+			return s[start:i]
+		}
+	}
+	if start < 0 {
+		return ""
+	}
+	return s[start:]
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 func isASCIIDigit(c byte) bool { return '0' <= c && c <= '9' }

@@ -328,3 +328,45 @@ func mustURL(t testing.TB, s string) *url.URL {
 	}
 	return u
 }
+
+// labelOf is an element's label spelt out as TagPathSignature names it:
+// the reference appendLabel hashes without building it.
+func labelOf(n *html.Node) string {
+	for _, a := range n.Attr {
+		if a.Namespace != "" || a.Key != "class" {
+			continue
+		}
+		classes := strings.Fields(a.Val)
+		if len(classes) == 0 {
+			break
+		}
+		return n.Data + "." + collapseDigits(strings.ToLower(classes[0]))
+	}
+	return n.Data
+}
+
+func TestAppendLabel(t *testing.T) {
+	classes := []string{"", "   ", "main", "Main X", "col-12 wide", "  Story-2024-11 ", "a1b22c333",
+		"\u00a0lead\u00a0x", "Ünïcode-7", "İstanbul", "x\u2028y", "\tTab\n", "\xff\xfe9", "ΣΟΦΙΑ12"}
+	for _, c := range classes {
+		for _, ns := range []string{"", "xlink"} {
+			n := &html.Node{Type: html.ElementNode, Data: "div", Attr: []html.Attribute{{Key: "id", Val: "q"}, {Namespace: ns, Key: "class", Val: c}}}
+			want := fnvAppend(fnvOffset64, labelOf(n))
+			if got := appendLabel(fnvOffset64, n); got != want {
+				t.Errorf("class %q (namespace %q): appendLabel %x, label %q hashes to %x", c, ns, got, labelOf(n), want)
+			}
+		}
+	}
+}
+
+func FuzzAppendLabel(f *testing.F) {
+	for _, s := range []string{"main", " Col-12 x", "Ünï 3", "\u00a0a"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, class string) {
+		n := &html.Node{Type: html.ElementNode, Data: "p", Attr: []html.Attribute{{Key: "class", Val: class}}}
+		if got, want := appendLabel(fnvOffset64, n), fnvAppend(fnvOffset64, labelOf(n)); got != want {
+			t.Errorf("class %q: appendLabel %x, label %q hashes to %x", class, got, labelOf(n), want)
+		}
+	})
+}
