@@ -78,14 +78,15 @@ func unmined(db *store.DB) ([]*store.Page, error) {
 }
 
 // assignClusters clusters the pages on the first run (URL pattern and
-// template signature, which costs one parse of each page) and places the
-// pages of later runs by their URL pattern.
+// template signature, which costs one parse of each page; only the
+// signatures are held, so a large store clusters in little memory) and
+// places the pages of later runs by their URL pattern.
 func assignClusters(db *store.DB, pages []*store.Page, opts mine.Options) (*mine.Clustering, error) {
 	cl, err := mine.LoadClustering(db)
 	if err != nil {
 		return nil, err
 	}
-	var fresh []mine.Input
+	var fresh []mine.ClusterInput
 	for _, p := range pages {
 		if _, ok := cl.Pages[p.URL]; ok {
 			continue
@@ -102,10 +103,10 @@ func assignClusters(db *store.DB, pages []*store.Page, opts mine.Options) (*mine
 		if err != nil {
 			return nil, err
 		}
-		fresh = append(fresh, mine.Input{Key: p.URL, URL: u, Body: full.Body})
+		fresh = append(fresh, mine.ClusterInput{Key: p.URL, URL: u, Signature: mine.PageSignature(full.Body)})
 	}
 	if len(fresh) > 0 {
-		ids := mine.ClusterInputs(fresh, opts)
+		ids := mine.Cluster(fresh, opts.Cluster)
 		for _, in := range fresh {
 			cl.Pages[in.Key] = ids[in.Key]
 			if in.URL != nil {
@@ -116,7 +117,6 @@ func assignClusters(db *store.DB, pages []*store.Page, opts mine.Options) (*mine
 	return cl, cl.Save(db)
 }
 
-// group is one cluster's share of a mining run.
 type group struct {
 	id    mine.ClusterID
 	pages []*store.Page

@@ -370,3 +370,16 @@ func FuzzAppendLabel(f *testing.F) {
 		}
 	})
 }
+
+// PageSignature parses as mining does (script and style text cut first
+// on pages heavy with it) and must give the signature of the page as
+// x/net/html parses it whole.
+func TestPageSignature(t *testing.T) {
+	heavy := `<html><head><script>` + strings.Repeat(`var s = "<div class='x'><p>";`, 200) + `</script><style>` +
+		strings.Repeat(`.a > p { color: red }`, 100) + `</style></head><body><div class="main"><p>Text</p></div></body></html>`
+	for _, src := range []string{storyPage(1), galleryPage(2), heavy, "", "\x00\xff<p"} {
+		if got, want := PageSignature([]byte(src)), signatureOf(t, src); !slices.Equal(got, want) {
+			t.Errorf("PageSignature(%.40q…) = %v, want %v", src, got, want)
+		}
+	}
+}

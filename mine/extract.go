@@ -146,13 +146,24 @@ func ExtractSite(inputs []Input, opts Options, single bool) []*Result {
 }
 
 // ClusterInputs assigns each page a cluster by URL pattern and template
-// signature (docs/ALGORITHMS.md §0).
+// signature (docs/ALGORITHMS.md §0). It keeps each page's signature, not
+// its DOM, while it reads the others.
 func ClusterInputs(inputs []Input, opts Options) map[string]ClusterID {
-	pages := make([]*minedPage, len(inputs))
-	for i, in := range inputs {
-		pages[i] = parse(in, "")
+	in := make([]ClusterInput, len(inputs))
+	for i, p := range inputs {
+		in[i] = ClusterInput{Key: p.Key, URL: p.URL, Signature: PageSignature(p.Body)}
 	}
-	return clusterPages(pages, opts)
+	return Cluster(in, opts.Cluster)
+}
+
+// PageSignature is the TagPathSignature of an HTML page, parsed as mining
+// parses it.
+func PageSignature(body []byte) []uint64 {
+	doc, err := parseHTML(body)
+	if err != nil { // x/net/html parses any bytes; kept for safety
+		return nil
+	}
+	return TagPathSignature(doc)
 }
 
 func clusterPages(pages []*minedPage, opts Options) map[string]ClusterID {
