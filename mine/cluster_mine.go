@@ -154,6 +154,7 @@ func mineDefault(g []*minedPage, state *ClusterState, opts Options) []*Result {
 				p.region = t
 			}
 		}
+		p.region = outOfQuote(p.page, p.region)
 	}
 	if !alone {
 		voteRegions(g, state.Votes)

@@ -648,6 +648,25 @@ func proseByNode(p *Page, skip map[*Node]bool) []int {
 	return out
 }
 
+// outOfQuote: a region in a blockquote is the quoted text of a story that
+// goes on around it (a post that quotes a paper and comments on it); the
+// story is the quote's parent when that holds sentences of its own.
+func outOfQuote(p *Page, region *Node) *Node {
+	var quote *Node
+	for a := region; a != nil; a = a.Parent {
+		if a.H.DataAtom == atom.Blockquote {
+			quote = a
+		}
+	}
+	if quote == nil || quote.Parent == nil || pageWide(quote.Parent) {
+		return region
+	}
+	if sentenceChars(p, quote.Parent) > sentenceChars(p, quote) {
+		return quote.Parent
+	}
+	return region
+}
+
 // titledRegion narrows a page's region to the element around its
 // headline (the heading that the page's <title> repeats) when that
 // element holds the region's prose, teaser boxes aside: a column that

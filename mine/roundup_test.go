@@ -193,3 +193,38 @@ func TestExtractSiteSameAsMineCluster(t *testing.T) {
 		}
 	}
 }
+
+// A link blog's post quotes a paper and comments on it: in site mode the
+// blockquote is each page's densest block, but the story is the post
+// around it, the comment after the quote included.
+func TestQuotedPosts(t *testing.T) {
+	files, err := filepath.Glob("testdata/quoteblog/*.html")
+	if err != nil || len(files) < 4 {
+		t.Fatalf("fixtures: %v %v", files, err)
+	}
+	var in []Input
+	for _, f := range files {
+		body, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in = append(in, Input{Key: filepath.Base(f), Body: body})
+	}
+	want := map[string][]string{ // the quote, the comment on it
+		"new-flaw.html":      {"breaking or disabling certificate validation", "doesn't feel like a crisis issue"},
+		"micromorts.html":    {"Shopping for coffee", "There's a related term, the microlife"},
+		"ballot-audits.html": {"Risk-limiting audits compare", "This is exactly how it should work"},
+		"regulation.html":    {"Each firm would gain", "it applies to software liability just as well"},
+	}
+	for _, r := range ExtractSite(in, Options{}, false) {
+		if r.Kind != KindArticle || len(r.Article) == 0 {
+			t.Errorf("%s: kind %s, want an article", r.Key, r.Kind)
+			continue
+		}
+		text := r.Article[0].Text
+		checkText(t, text, want[r.Key], nil)
+		if strings.Contains(text, "I am not so sure this is minor") {
+			t.Errorf("%s: a reader's comment is in the text:\n%s", r.Key, text)
+		}
+	}
+}
