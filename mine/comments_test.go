@@ -168,6 +168,13 @@ func TestCommentsAfterHeading(t *testing.T) {
 		{"heading id", `<h2 id="comments">Comments</h2>`, true},
 		{"commentary", `<h2 id="commentary">Commentary</h2>`, false},
 		{"more", `<h2><a id="more"></a>More thoughts</h2>`, false},
+		{"label", `<h3>COMMENTS</h3>`, true},
+		{"count label", `<h3>12 Comments</h3>`, true},
+		{"responses to", `<h3>3 Responses to &#8220;Building communities&#8221;</h3>`, true},
+		{"reader comments", `<h4>Reader comments (2)</h4>`, true},
+		{"label in another language", `<h3>Kommentare</h3>`, true},
+		{"heading about comments", `<h3>Comments on communities</h3>`, false},
+		{"recent comments", `<h3>Recent comments</h3>`, false},
 	} {
 		body := `<html><head><title>Creating Passionate Users: Building communities</title></head><body>` +
 			`<div id="banner"><h1><a href="/">Creating Passionate Users</a></h1><p>Notes on making users awesome</p></div>` +

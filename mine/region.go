@@ -4,6 +4,7 @@ import (
 	"iter"
 	"slices"
 	"strings"
+	"unicode"
 
 	"golang.org/x/net/html/atom"
 
@@ -299,7 +300,8 @@ func trackbacks(n *Node) bool {
 // own: a heading whose id names the comments ("<h2 id="comments">3
 // Comments</h2>", WordPress's and Movable Type's classic templates), or
 // one around an empty anchor that does ("<h2><a id="comments"></a>
-// Comments</h2>", TypePad's); nil otherwise. The id is where the page's
+// Comments</h2>", TypePad's), or one whose text says only that comments
+// follow (commentLabel); nil otherwise. The id is where the page's
 // "#comments" links land.
 func commentHeading(n *Node) *Node {
 	h := n
@@ -317,7 +319,36 @@ func commentHeading(n *Node) *Node {
 			return h
 		}
 	}
+	if n == h && commentLabel(anchorText(h)) {
+		return h
+	}
 	return nil
+}
+
+// commentLabel: a heading's text says only that comments follow
+// ("Comments", "12 Comments", "Comments (3)", "3 Responses to “Title”",
+// "Reader comments"), as blog engines title their comment lists.
+func commentLabel(text string) bool {
+	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) })
+	if len(words) > 0 && (words[0] == "one" || words[0] == "no") {
+		words = words[1:] // "One Response to …", "No Comments"
+	}
+	switch {
+	case len(words) == 0:
+		return false
+	case len(words) >= 2 && (words[0] == "response" || words[0] == "responses" || words[0] == "comments") && words[1] == "to":
+		return true // WordPress's "N Responses to “Title”"
+	case len(words) == 2 && (words[0] == "reader" || words[0] == "readers"):
+		words = words[1:]
+	case len(words) > 1:
+		return false
+	}
+	return commentWords[words[0]]
+}
+
+var commentWords = map[string]bool{
+	"comment": true, "comments": true, "responses": true, "kommentare": true, "commentaires": true,
+	"comentarios": true, "commenti": true, "reacties": true, "comentários": true,
 }
 
 // markByHints is the one-page stand-in for template detection: segments
