@@ -535,7 +535,8 @@ func hasWord(n *Node, set map[string]bool) bool {
 }
 
 // nameWords yields the lower-case letter runs of an element's class and
-// id ("story-body_2" → story, body). It runs for every element, hence an
+// id ("story-body_2" → story, body), and the parts of a camel-case run
+// after it ("editorBio" → editorbio, editor, bio). It runs for every element, hence an
 // iterator rather than a slice. An id that spells out the element's
 // heading ("sharing-with-a-single-developer" on a section headed "Sharing
 // with a single developer", as documentation generators and Markdown
@@ -547,13 +548,42 @@ func nameWords(n *Node) iter.Seq[string] {
 			if v == "" || i == 1 && headingSlug(n, v) {
 				continue
 			}
-			for w := range strings.FieldsFuncSeq(strings.ToLower(v), notLetter) {
-				if !yield(w) {
+			lower := strings.ToLower(v)
+			camel := len(lower) == len(v) && lower != v
+			start := -1
+			for i := 0; i <= len(lower); i++ {
+				if i < len(lower) && 'a' <= lower[i] && lower[i] <= 'z' {
+					if start < 0 {
+						start = i
+					}
+					continue
+				}
+				if start < 0 {
+					continue
+				}
+				if !yield(lower[start:i]) || camel && !camelParts(v[start:i], lower[start:i], yield) {
 					return
 				}
+				start = -1
 			}
 		}
 	}
+}
+
+// camelParts yields the parts of a camel-case name ("editorBio": "editor",
+// "bio"; word is its lower-case form) when it has more than one, as
+// nameWords' words. It reports whether to go on.
+func camelParts(name, word string, yield func(string) bool) bool {
+	start := 0
+	for i := 1; i < len(name); i++ {
+		if 'a' <= name[i-1] && name[i-1] <= 'z' && 'A' <= name[i] && name[i] <= 'Z' {
+			if !yield(word[start:i]) {
+				return false
+			}
+			start = i
+		}
+	}
+	return start == 0 || yield(word[start:])
 }
 
 // headingSlug: id is the letters of the heading that opens n, word by

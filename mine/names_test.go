@@ -1,0 +1,33 @@
+package mine
+
+import (
+	"slices"
+	"testing"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// Class and id names are split into words whichever way a site writes
+// them: hyphens, underscores, digits, or camel case ("editorBio" names a
+// bio as "editor-bio" does), the camel-case name kept whole too.
+func TestNameWords(t *testing.T) {
+	for _, tt := range []struct {
+		class, id string
+		want      []string
+	}{
+		{"story-body_2", "", []string{"story", "body"}},
+		{"editorBio", "", []string{"editorbio", "editor", "bio"}},
+		{"shortBio x", "relatedPosts", []string{"shortbio", "short", "bio", "x", "relatedposts", "related", "posts"}},
+		{"HTMLContent", "", []string{"htmlcontent"}},
+		{"sideBar2", "", []string{"sidebar", "side", "bar"}},
+		{"Ünïcode-Box", "", []string{"n", "code", "box"}},
+		{"", "", nil},
+	} {
+		attrs := []html.Attribute{{Key: "class", Val: tt.class}, {Key: "id", Val: tt.id}}
+		n := &Node{H: &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div, Attr: attrs}}
+		if got := slices.Collect(nameWords(n)); !slices.Equal(got, tt.want) {
+			t.Errorf("class %q id %q: words %q, want %q", tt.class, tt.id, got, tt.want)
+		}
+	}
+}
