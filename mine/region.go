@@ -368,20 +368,28 @@ func markByHints(p *Page) {
 	if head != nil && namedAway(head) {
 		head = nil // the names are wrong about the headline too
 	}
-	// sealed: inside a nav, aside or footer kept as template, where a
-	// "post-excerpt" is another post's teaser, not this page's story.
-	neg, sealed := make([]bool, len(p.Nodes)), make([]bool, len(p.Nodes))
+	// sealed: inside a nav, aside or footer kept as template, or inside a
+	// part of the page (less than half its text) named as furniture
+	// outside any element named as content ("footer-widgets" around a
+	// column of teasers), where a "post" or "entry" is another post's
+	// teaser, not this page's story. A widget inside the post's own body
+	// is part of the post, and a wrapper of the whole page ("outerAd")
+	// names no part of it. inContent: the element or an ancestor is
+	// named as content.
+	neg, sealed, inContent := make([]bool, len(p.Nodes)), make([]bool, len(p.Nodes)), make([]bool, len(p.Nodes))
 	for _, n := range p.Nodes {
 		if n.Parent != nil && sealed[n.Parent.Index] {
 			neg[n.Index], sealed[n.Index] = true, true
 			continue
 		}
 		inherited := n.Parent != nil && neg[n.Parent.Index]
+		inContent[n.Index] = n.Parent != nil && inContent[n.Parent.Index]
+		named := false
 		switch h := hintScore(n); {
 		case h < 0:
-			neg[n.Index] = true
+			neg[n.Index], named = true, true
 		case h > 0:
-			neg[n.Index] = false
+			neg[n.Index], inContent[n.Index] = false, true
 		default:
 			neg[n.Index] = inherited
 		}
@@ -397,6 +405,8 @@ func markByHints(p *Page) {
 		case atom.Nav, atom.Footer, atom.Aside:
 			sealed[n.Index] = neg[n.Index]
 		}
+		part := 2*(n.CLenA+n.ALenA) < p.Root.CLenA+p.Root.ALenA
+		sealed[n.Index] = sealed[n.Index] || named && neg[n.Index] && !inContent[n.Index] && part
 	}
 	for i := range p.Segments {
 		if neg[p.Segments[i].Owner.Index] {
