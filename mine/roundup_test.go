@@ -14,18 +14,7 @@ import (
 // the page is mined from its one entry-content although the cluster's
 // vote does not place it (its category names its container's class).
 func TestRoundUpPost(t *testing.T) {
-	files, err := filepath.Glob("testdata/roundup/*.html")
-	if err != nil || len(files) < 4 {
-		t.Fatalf("fixtures: %v %v", files, err)
-	}
-	var in []Input
-	for _, f := range files {
-		body, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		in = append(in, Input{Key: filepath.Base(f), Body: body})
-	}
+	in := siteFixtures(t, "roundup")
 	for _, r := range ExtractSite(in, Options{}, false) {
 		if r.Kind != KindArticle || len(r.Article) == 0 {
 			t.Errorf("%s: kind %s, want an article", r.Key, r.Kind)
@@ -160,18 +149,7 @@ func TestUseDeclared(t *testing.T) {
 // them: every method finds there what MineCluster finds, which keeps
 // them, over the same cluster.
 func TestExtractSiteSameAsMineCluster(t *testing.T) {
-	files, err := filepath.Glob("testdata/roundup/*.html")
-	if err != nil || len(files) < 4 {
-		t.Fatalf("fixtures: %v %v", files, err)
-	}
-	var in []Input
-	for _, f := range files {
-		body, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		in = append(in, Input{Key: filepath.Base(f), Body: body})
-	}
+	in := siteFixtures(t, "roundup")
 	for _, m := range Methods {
 		opts := Options{Method: m}
 		site := ExtractSite(in, opts, false)
@@ -198,18 +176,7 @@ func TestExtractSiteSameAsMineCluster(t *testing.T) {
 // blockquote is each page's densest block, but the story is the post
 // around it, the comment after the quote included.
 func TestQuotedPosts(t *testing.T) {
-	files, err := filepath.Glob("testdata/quoteblog/*.html")
-	if err != nil || len(files) < 4 {
-		t.Fatalf("fixtures: %v %v", files, err)
-	}
-	var in []Input
-	for _, f := range files {
-		body, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		in = append(in, Input{Key: filepath.Base(f), Body: body})
-	}
+	in := siteFixtures(t, "quoteblog")
 	want := map[string][]string{ // the quote, the comment on it
 		"new-flaw.html":      {"breaking or disabling certificate validation", "doesn't feel like a crisis issue"},
 		"micromorts.html":    {"Shopping for coffee", "There's a related term, the microlife"},
@@ -227,4 +194,23 @@ func TestQuotedPosts(t *testing.T) {
 			t.Errorf("%s: a reader's comment is in the text:\n%s", r.Key, text)
 		}
 	}
+}
+
+// siteFixtures reads testdata/DIR/*.html, four pages or more of one
+// site's template, as inputs keyed by file name.
+func siteFixtures(t *testing.T, dir string) []Input {
+	t.Helper()
+	files, err := filepath.Glob("testdata/" + dir + "/*.html")
+	if err != nil || len(files) < 4 {
+		t.Fatalf("fixtures: %v %v", files, err)
+	}
+	var in []Input
+	for _, f := range files {
+		body, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in = append(in, Input{Key: filepath.Base(f), Body: body})
+	}
+	return in
 }
