@@ -329,6 +329,9 @@ func commentHeading(n *Node) *Node {
 // ("Comments", "12 Comments", "Comments (3)", "3 Responses to “Title”",
 // "Reader comments"), as blog engines title their comment lists.
 func commentLabel(text string) bool {
+	if !containsFold(text, "omment") && !containsFold(text, "coment") && !containsFold(text, "respons") && !containsFold(text, "reacties") {
+		return false // most headings: no need to split and lower-case
+	}
 	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) })
 	if len(words) > 0 && (words[0] == "one" || words[0] == "no") {
 		words = words[1:] // "One Response to …", "No Comments"
