@@ -265,6 +265,10 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 	boxed := func(s *Segment) bool {
 		return toc[s.Owner] && !running[s]
 	}
+	// started: a line of eight words or more has been kept; a byline or
+	// dateline stands above the story, and a line of dates after its first
+	// words is content (a schedule, a list of tour dates).
+	started := false
 	keep := func(s *Segment) bool {
 		// A paragraph twice is a copy (a mobile and a desktop version of
 		// the story, a pull quote); a short line again is content, a
@@ -274,12 +278,13 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		if s.Len >= minCopyLen {
 			first = seen[s.Text]
 		}
-		if s.Template || copied(first, s) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) || breadcrumb(s)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
+		if s.Template || copied(first, s) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {
 			seen[s.Text] = s.Owner
 		}
+		started = started || len(strings.Fields(s.Text)) >= 8
 		return true
 	}
 	if headline = heading(page, region); headline != nil {

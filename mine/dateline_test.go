@@ -1,0 +1,54 @@
+package mine
+
+import "testing"
+
+func TestByDateLine(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		want bool
+	}{
+		{"By James Oliphant and David G. Savage", true},
+		{"By Paul West", true},
+		{"June 25, 2009", true},
+		{"updated 09:40 pm EDT, Fri October 26, 2012", true},
+		{"Posted by Cass Sunstein on July 18, 2012 at 11:00 AM EDT", true},
+		{"Posted by Josh Alper on November 13, 2012, 6:33 PM EST", true},
+		{"July 18, 2012", true},
+		{"Friday October 19, 2001", true},
+		{"By Arpon Basu - Managing Editor LNH.com", true},
+		{"By Friday, the team had finished the bridge.", false},
+		{"By 2050 the city will need twice the water.", false},
+		{"Monday, October 29", true}, // a date alone; kept when a story's words came before it
+		{"The bridge opened on June 25, 2009, after four years of work.", false},
+		{"Tempor incididunt ut labore", false},
+		{"", false},
+		{"2009", false}, // a number alone is no date
+	} {
+		if got := byDateLine(tt.line); got != tt.want {
+			t.Errorf("byDateLine(%q) = %v, want %v", tt.line, got, tt.want)
+		}
+	}
+}
+
+// A story's byline and dateline, between its headline and its first
+// words, are left out; a line of dates among its words (a schedule) is
+// its content.
+func TestBylineLeftOut(t *testing.T) {
+	body := `<html><head><title>Bridge opens after four years | City News</title></head><body>
+<div id="nav"><a href="/">Home</a> <a href="/city/">City</a> <a href="/sport/">Sport</a></div>
+<div class="main"><h1>Bridge opens after four years</h1>
+<p>By Maria Lopez and John O'Neill</p>
+<p>June 25, 2009</p>
+<p>The new bridge over the river opened on Thursday morning, four years after the first pile was driven, and the first buses crossed it at noon.</p>
+<p>The council has planned a week of events for residents:</p>
+<p>Saturday, June 27</p>
+<p>A walk across the bridge with the engineers who built it, starting at the east bank at ten in the morning.</p>
+<p>Sunday, June 28</p>
+<p>A concert on the west bank, with the city orchestra and two school choirs, from six in the evening.</p>
+</div>
+<div id="footer">Copyright 2009 City News</div></body></html>`
+	r := ExtractSite([]Input{{Key: "k", Body: []byte(body)}}, Options{}, true)[0]
+	checkText(t, r.ArticleText(),
+		[]string{"The new bridge over the river opened", "Saturday, June 27", "Sunday, June 28", "A concert on the west bank"},
+		[]string{"Maria Lopez", "June 25, 2009"})
+}
