@@ -2,6 +2,7 @@ package mine
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/net/html"
@@ -28,6 +29,24 @@ func TestNameWords(t *testing.T) {
 		n := &Node{H: &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div, Attr: attrs}}
 		if got := slices.Collect(nameWords(n)); !slices.Equal(got, tt.want) {
 			t.Errorf("class %q id %q: words %q, want %q", tt.class, tt.id, got, tt.want)
+		}
+	}
+}
+
+// hintWords holds each list's words once: no positive word is a negative
+// word or a negative word's plural, which one map could not say.
+func TestHintWordsDisjoint(t *testing.T) {
+	for w := range positiveWords {
+		if negativeWords[w] || negativeWords[strings.TrimSuffix(w, "s")] {
+			t.Errorf("%q is both a positive and a negative word", w)
+		}
+	}
+	for _, tt := range []struct {
+		word string
+		want int8
+	}{{"sidebars", -1}, {"menus", -1}, {"ads", -1}, {"ad", -1}, {"content", 1}, {"posts", 0}, {"news", 0}} {
+		if got := hintWords[tt.word]; got != tt.want {
+			t.Errorf("hintWords[%q] = %d, want %d", tt.word, got, tt.want)
 		}
 	}
 }

@@ -153,6 +153,19 @@ var (
 		"subscribe subscription newsletter cookie cookies popup modal masthead header tags tag outbrain taboola " +
 		"recommended recommendations recirc disqus signup skip toolbar pagination pager")
 	positiveWords = wordSet("article content story body post entry main blog hentry")
+	// hintWords is both lists in one map, for one look-up per word: +1
+	// for a positive word, −1 for a negative one or its plural
+	// ("sidebars", "menus").
+	hintWords = func() map[string]int8 {
+		m := map[string]int8{}
+		for w := range negativeWords {
+			m[w], m[w+"s"] = -1, -1
+		}
+		for w := range positiveWords {
+			m[w] = 1
+		}
+		return m
+	}()
 )
 
 func wordSet(s string) map[string]bool {
@@ -171,8 +184,12 @@ func hintScore(n *Node) int {
 	}
 	pos, neg := false, false
 	for w := range nameWords(n) {
-		pos = pos || positiveWords[w]
-		neg = neg || negativeWords[w] || negativeWords[strings.TrimSuffix(w, "s")] // "sidebars", "menus"
+		switch hintWords[w] {
+		case 1:
+			pos = true
+		case -1:
+			neg = true
+		}
 	}
 	switch {
 	case neg && !pos:
