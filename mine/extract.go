@@ -94,11 +94,24 @@ type minedPage struct {
 }
 
 func parse(in Input, cluster ClusterID) *minedPage {
-	doc, err := parseHTML(in.Body)
+	p := &minedPage{in: in, cluster: cluster}
+	p.parseDoc()
+	p.page = FromDOM(p.doc, in.URL)
+	return p
+}
+
+// parseDoc parses the page's HTML into doc.
+func (p *minedPage) parseDoc() {
+	doc, err := parseHTML(p.in.Body)
 	if err != nil { // x/net/html parses any bytes; kept for safety
 		doc = &html.Node{Type: html.DocumentNode}
 	}
-	return &minedPage{in: in, doc: doc, page: FromDOM(doc, in.URL), cluster: cluster}
+	p.doc = doc
+}
+
+// release drops what mining a page built, once its result is made.
+func (p *minedPage) release() {
+	p.doc, p.page, p.region, p.scores, p.links = nil, nil, nil, nil, nil
 }
 
 // ExtractSite mines pages of one site together, offline: clusters them,
@@ -107,15 +120,21 @@ func parse(in Input, cluster ClusterID) *minedPage {
 // alone, with no cross-page statistics. Results are in input order.
 //
 // Each page is parsed once, for its template signature and its mining
-// alike; all of them are held at once, which suits the offline command's
-// sets (MineStore mines a store chunk by chunk instead).
+// alike. In site mode every page's parsed tree is held until the pages
+// are clustered, which suits the offline command's sets (MineStore mines
+// a store chunk by chunk instead); a page's Page is built with its
+// cluster's and dropped once the cluster is mined. With single, one page
+// is parsed and mined at a time.
 func ExtractSite(inputs []Input, opts Options, single bool) []*Result {
 	opts = opts.withDefaults()
 	pages := make([]*minedPage, len(inputs))
 	for i, in := range inputs {
-		pages[i] = parse(in, SingleCluster(in.Key))
+		pages[i] = &minedPage{in: in, cluster: SingleCluster(in.Key)}
 	}
 	if !single {
+		for _, p := range pages {
+			p.parseDoc()
+		}
 		ids := clusterPages(pages, opts)
 		for _, p := range pages {
 			p.cluster = ids[p.in.Key]
@@ -134,8 +153,18 @@ func ExtractSite(inputs []Input, opts Options, single bool) []*Result {
 		// The state lives for this call only: term statistics only
 		// for the methods that read them.
 		termStats := opts.Method == MethodInfoDiscoverer || opts.Method == MethodWISDOM
-		for _, r := range minePages(NewClusterState(), groups[id], opts, termStats) {
+		g := groups[id]
+		for _, p := range g {
+			if p.doc == nil {
+				p.parseDoc()
+			}
+			p.page = FromDOM(p.doc, p.in.URL)
+		}
+		for _, r := range minePages(NewClusterState(), g, opts, termStats) {
 			byKey[r.Key] = r
+		}
+		for _, p := range g {
+			p.release()
 		}
 	}
 	out := make([]*Result, len(inputs))
