@@ -78,9 +78,9 @@ func unmined(db *store.DB) ([]*store.Page, error) {
 }
 
 // assignClusters clusters the pages on the first run (URL pattern and
-// template signature, which costs one parse of each page; only the
-// signatures are held, so a large store clusters in little memory) and
-// places the pages of later runs by their URL pattern.
+// template signature, read from each page's tags without parsing it;
+// only the signatures are held, so a large store clusters in little
+// memory) and places the pages of later runs by their URL pattern.
 func assignClusters(db *store.DB, pages []*store.Page, opts mine.Options) (*mine.Clustering, error) {
 	cl, err := mine.LoadClustering(db)
 	if err != nil {
@@ -103,7 +103,7 @@ func assignClusters(db *store.DB, pages []*store.Page, opts mine.Options) (*mine
 		if err != nil {
 			return nil, err
 		}
-		fresh = append(fresh, mine.ClusterInput{Key: p.URL, URL: u, Signature: mine.PageSignature(full.Body)})
+		fresh = append(fresh, mine.ClusterInput{Key: p.URL, URL: u, Signature: mine.ScanSignature(full.Body)})
 	}
 	if len(fresh) > 0 {
 		ids := mine.Cluster(fresh, opts.Cluster)

@@ -427,34 +427,39 @@ func TagPathSignature(doc *html.Node) []uint64 {
 // lower-cased, its ASCII digit runs written as one "0"); it allocates
 // nothing for ASCII classes, which is almost all of them.
 func appendLabel(h uint64, n *html.Node) uint64 {
-	h = fnvAppend(h, n.Data)
 	for _, a := range n.Attr {
-		if a.Namespace != "" || a.Key != "class" {
-			continue
+		if a.Namespace == "" && a.Key == "class" {
+			return appendTagClass(h, n.Data, a.Val)
 		}
-		class := firstField(a.Val)
-		if class == "" {
-			return h
-		}
-		h = fnvAppend(h, ".")
-		if !isASCII(class) {
-			return fnvAppend(h, collapseDigits(strings.ToLower(class)))
-		}
-		for i := 0; i < len(class); i++ {
-			c := class[i]
-			switch {
-			case isASCIIDigit(c):
-				if i > 0 && isASCIIDigit(class[i-1]) {
-					continue
-				}
-				c = '0'
-			case 'A' <= c && c <= 'Z':
-				c += 'a' - 'A'
-			}
-			h ^= uint64(c)
-			h *= fnvPrime64
-		}
+	}
+	return fnvAppend(h, n.Data)
+}
+
+// appendTagClass hashes onto h the label of an element named tag (lower
+// case) whose class attribute is classAttr.
+func appendTagClass(h uint64, tag, classAttr string) uint64 {
+	h = fnvAppend(h, tag)
+	class := firstField(classAttr)
+	if class == "" {
 		return h
+	}
+	h = fnvAppend(h, ".")
+	if !isASCII(class) {
+		return fnvAppend(h, collapseDigits(strings.ToLower(class)))
+	}
+	for i := 0; i < len(class); i++ {
+		c := class[i]
+		switch {
+		case isASCIIDigit(c):
+			if i > 0 && isASCIIDigit(class[i-1]) {
+				continue
+			}
+			c = '0'
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		h ^= uint64(c)
+		h *= fnvPrime64
 	}
 	return h
 }

@@ -119,12 +119,11 @@ func (p *minedPage) release() {
 // page's informative structure. With single set, each page is mined
 // alone, with no cross-page statistics. Results are in input order.
 //
-// Each page is parsed once, for its template signature and its mining
-// alike. In site mode every page's parsed tree is held until the pages
-// are clustered, which suits the offline command's sets (MineStore mines
-// a store chunk by chunk instead); a page's Page is built with its
-// cluster's and dropped once the cluster is mined. With single, one page
-// is parsed and mined at a time.
+// In site mode the pages are clustered on signatures read from their
+// tags (ScanSignature), then parsed and mined a cluster at a time, each
+// cluster's trees dropped once its results are made: memory holds the
+// inputs and one cluster's pages. With single, one page is parsed and
+// mined at a time.
 func ExtractSite(inputs []Input, opts Options, single bool) []*Result {
 	opts = opts.withDefaults()
 	pages := make([]*minedPage, len(inputs))
@@ -132,9 +131,6 @@ func ExtractSite(inputs []Input, opts Options, single bool) []*Result {
 		pages[i] = &minedPage{in: in, cluster: SingleCluster(in.Key)}
 	}
 	if !single {
-		for _, p := range pages {
-			p.parseDoc()
-		}
 		ids := clusterPages(pages, opts)
 		for _, p := range pages {
 			p.cluster = ids[p.in.Key]
@@ -175,30 +171,20 @@ func ExtractSite(inputs []Input, opts Options, single bool) []*Result {
 }
 
 // ClusterInputs assigns each page a cluster by URL pattern and template
-// signature (docs/ALGORITHMS.md §0). It keeps each page's signature, not
-// its DOM, while it reads the others.
+// signature (docs/ALGORITHMS.md §0), read from each page's tags
+// (ScanSignature) without parsing it.
 func ClusterInputs(inputs []Input, opts Options) map[string]ClusterID {
 	in := make([]ClusterInput, len(inputs))
 	for i, p := range inputs {
-		in[i] = ClusterInput{Key: p.Key, URL: p.URL, Signature: PageSignature(p.Body)}
+		in[i] = ClusterInput{Key: p.Key, URL: p.URL, Signature: ScanSignature(p.Body)}
 	}
 	return Cluster(in, opts.Cluster)
-}
-
-// PageSignature is the TagPathSignature of an HTML page, parsed as mining
-// parses it.
-func PageSignature(body []byte) []uint64 {
-	doc, err := parseHTML(body)
-	if err != nil { // x/net/html parses any bytes; kept for safety
-		return nil
-	}
-	return TagPathSignature(doc)
 }
 
 func clusterPages(pages []*minedPage, opts Options) map[string]ClusterID {
 	in := make([]ClusterInput, len(pages))
 	for i, p := range pages {
-		in[i] = ClusterInput{Key: p.in.Key, URL: p.in.URL, Signature: TagPathSignature(p.doc)}
+		in[i] = ClusterInput{Key: p.in.Key, URL: p.in.URL, Signature: ScanSignature(p.in.Body)}
 	}
 	return Cluster(in, opts.Cluster)
 }

@@ -8,6 +8,8 @@ type Tag struct {
 	NameEnd    int  // the end of the name, which starts at Start+1
 	Href       Span // the first attribute whose key is href in any case
 	HasHref    bool
+	Class      Span // the first attribute whose key is class in any case
+	HasClass   bool
 	// TextEnd, for an element whose text the tokenizer reads raw (script,
 	// style, textarea, title…): where the end tag that closes it starts,
 	// or -1 when the text runs to the end of the body. 0 for others.
@@ -26,6 +28,13 @@ func (t Tag) Name(b []byte) []byte { return b[t.Start+1 : t.NameEnd] }
 // they decide where a tag starts. Tests hold the two to the same results
 // on tricky markup, the data sets' pages and fuzzed input.
 func StartTags(body []byte, fn func(Tag)) {
+	Scan(body, fn, nil)
+}
+
+// Scan is StartTags that also calls end, when not nil, with the name (as
+// written) of every end tag, in document order among the start tags.
+func Scan(body []byte, start func(Tag), end func(name []byte)) {
+	fn := start
 	for i := 0; ; {
 		j := bytes.IndexByte(body[i:], '<')
 		if j < 0 || i+j+1 >= len(body) {
@@ -36,7 +45,7 @@ func StartTags(body []byte, fn func(Tag)) {
 		case isASCIILetter(c):
 			i = startTag(body, p, fn)
 		case c == '/':
-			i = endTag(body, p)
+			i = endTag(body, p, end)
 		case c == '!':
 			i = markupDeclaration(body, p)
 		case c == '?':
@@ -55,11 +64,11 @@ func StartTags(body []byte, fn func(Tag)) {
 // element's text. It returns where the data state goes on (-1: the end
 // of the scan).
 func startTag(b []byte, p int, fn func(Tag)) int {
-	end, nameEnd, href, ok := readTag(b, p+1)
+	end, nameEnd, href, class := readTag(b, p+1)
 	if end < 0 {
 		return -1
 	}
-	t := Tag{Start: p, End: end, NameEnd: nameEnd, Href: href, HasHref: ok}
+	t := Tag{Start: p, End: end, NameEnd: nameEnd, Href: href, HasHref: href.K1 > 0, Class: class, HasClass: class.K1 > 0}
 	switch raw := rawTextTag(b[p+1 : nameEnd]); raw {
 	case "":
 	case "plaintext":
@@ -94,13 +103,14 @@ type Span struct{ K0, K1, V0, V1 int }
 
 // readTag reads the tag whose name starts at s (after "<" or "</") as
 // Tokenizer.readTag does. It returns the offset past its '>' (or -1 at
-// the end of the body), the name's end, and the first attribute whose key
-// is href in any case.
-func readTag(b []byte, s int) (end, nameEnd int, href Span, hasHref bool) {
+// the end of the body), the name's end, and the first attributes whose
+// keys are href and class in any case (a zero Span when there is none:
+// an attribute's key never starts at 0).
+func readTag(b []byte, s int) (end, nameEnd int, href, class Span) {
 	pos := s + 1
 	for ; ; pos++ {
 		if pos >= len(b) {
-			return -1, 0, href, false
+			return -1, 0, href, class
 		}
 		if c := b[pos]; EndsTagName(c) {
 			nameEnd = pos
@@ -112,17 +122,20 @@ func readTag(b []byte, s int) (end, nameEnd int, href Span, hasHref bool) {
 	}
 	for {
 		if pos = skipHTMLSpace(b, pos); pos >= len(b) {
-			return -1, 0, href, false
+			return -1, 0, href, class
 		}
 		if b[pos] == '>' {
-			return pos + 1, nameEnd, href, hasHref
+			return pos + 1, nameEnd, href, class
 		}
 		var a Span
 		if pos, a = readAttr(b, pos); pos < 0 {
-			return -1, 0, href, false
+			return -1, 0, href, class
 		}
-		if !hasHref && FoldedIs(b[a.K0:a.K1], "href") {
-			href, hasHref = a, true
+		switch key := b[a.K0:a.K1]; {
+		case href.K1 == 0 && FoldedIs(key, "href"):
+			href = a
+		case class.K1 == 0 && FoldedIs(key, "class"):
+			class = a
 		}
 	}
 }
@@ -225,7 +238,7 @@ func tagNameAt(b []byte, k int, tag string) (match, eof bool) {
 
 // endTag handles "</" at p: an end tag, "</>" (no token), or a bogus
 // comment up to the next '>'.
-func endTag(b []byte, p int) int {
+func endTag(b []byte, p int, fn func(name []byte)) int {
 	if p+2 >= len(b) {
 		return -1
 	}
@@ -233,7 +246,10 @@ func endTag(b []byte, p int) int {
 	case c == '>':
 		return p + 3
 	case isASCIILetter(c):
-		end, _, _, _ := readTag(b, p+2)
+		end, nameEnd, _, _ := readTag(b, p+2)
+		if end >= 0 && fn != nil {
+			fn(b[p+2 : nameEnd])
+		}
 		return end
 	default:
 		return untilCloseAngle(b, p+2)

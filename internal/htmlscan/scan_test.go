@@ -25,17 +25,36 @@ func tokenizerTags(body []byte) []string {
 			return out
 		}
 		pos += len(z.Raw())
+		if tt == html.EndTagToken {
+			name, _ := z.TagName()
+			out = append(out, "end "+string(name))
+			continue
+		}
 		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
 			continue
 		}
 		start := pos - len(z.Raw())
-		name, _ := z.TagName()
+		name, more := z.TagName()
+		class := ""
+		for more {
+			var k, v []byte
+			k, v, more = z.TagAttr()
+			if string(k) == "class" {
+				class = " class=" + string(v)
+				break
+			}
+		}
 		if !rawText[string(name)] {
-			out = append(out, fmt.Sprint(start))
+			out = append(out, fmt.Sprint(start)+class)
 			continue
 		}
 		end := pos
 		switch z.Next() {
+		case html.EndTagToken: // no text: the end tag at once
+			pos += len(z.Raw())
+			endName, _ := z.TagName()
+			out = append(out, fmt.Sprintf("%d%s text to %d", start, class, end), "end "+string(endName))
+			continue
 		case html.ErrorToken:
 			// An empty text before an end tag the body cuts short: the
 			// Tokenizer stops with no token for the text; where it ended
@@ -47,21 +66,31 @@ func tokenizerTags(body []byte) []string {
 			}
 		}
 		pos += len(z.Raw())
-		out = append(out, fmt.Sprintf("%d text to %d", start, end))
+		out = append(out, fmt.Sprintf("%d%s text to %d", start, class, end))
 	}
 }
 
 var rawText = map[string]bool{"iframe": true, "noembed": true, "noframes": true, "noscript": true, "plaintext": true,
 	"script": true, "style": true, "textarea": true, "title": true, "xmp": true}
 
+// scannedTags is what Scan finds, written as tokenizerTags writes it:
+// start tags with their class (entities decoded, line ends and NULs
+// replaced, as the Tokenizer does), end tags by name.
 func scannedTags(body []byte) []string {
 	var out []string
-	StartTags(body, func(t Tag) {
+	Scan(body, func(t Tag) {
 		tag := fmt.Sprintf("%d", t.Start)
+		if t.HasClass {
+			v := strings.ReplaceAll(string(body[t.Class.V0:t.Class.V1]), "\x00", "\uFFFD")
+			v = strings.ReplaceAll(strings.ReplaceAll(v, "\r\n", "\n"), "\r", "\n") // as the Tokenizer does
+			tag += " class=" + html.UnescapeString(v)
+		}
 		if t.TextEnd != 0 {
 			tag += fmt.Sprintf(" text to %d", t.TextEnd)
 		}
 		out = append(out, tag)
+	}, func(name []byte) {
+		out = append(out, "end "+strings.ReplaceAll(string(asciiOnly(name)), "\x00", "\uFFFD"))
 	})
 	return out
 }
@@ -121,4 +150,17 @@ func FuzzStartTags(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body []byte) {
 		sameTags(t, "input", body)
 	})
+}
+
+// asciiOnly is a copy of b with its ASCII letters, and nothing else,
+// lower-cased, as the Tokenizer writes tag names.
+func asciiOnly(b []byte) []byte {
+	out := make([]byte, len(b))
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		out[i] = c
+	}
+	return out
 }

@@ -1,0 +1,193 @@
+package mine
+
+import (
+	"html"
+	"slices"
+	"unicode/utf8"
+
+	"infocrawl/internal/htmlscan"
+)
+
+// ScanSignature is a page's template signature read from its tags
+// without building its tree: TagPathSignature's tag paths, each element
+// placed under the elements open when its start tag comes, as a stack
+// of start and end tags (with the end tags HTML leaves out: a <p> closes
+// an open <p> before it, an <li> an <li>, a <td> a <td>…) finds them.
+// Where a page's markup is broken the paths differ from its tree's, the
+// same way on every page of its template, which is all clustering asks
+// of them; the scan costs a tenth of a parse and holds no tree, so a
+// site's pages are clustered before any of them is parsed.
+func ScanSignature(body []byte) []uint64 {
+	type open struct {
+		name string
+		h    uint64
+	}
+	root := open{"html", fnvAppend(fnvOffset64, "html")}
+	stack := []open{root}
+	var sig []uint64
+	var name []byte
+	names := map[string]string{} // a page's tag names, allocated once each
+	htmlscan.Scan(body, func(t htmlscan.Tag) {
+		name = lowerASCII(name[:0], t.Name(body))
+		tag, ok := names[string(name)]
+		if !ok {
+			tag = string(name)
+			names[tag] = tag
+		}
+		var class []byte
+		if t.HasClass {
+			class = body[t.Class.V0:t.Class.V1]
+		}
+		switch tag {
+		case "html":
+			if len(stack) == 1 && len(sig) == 0 {
+				stack[0].h = appendTagClassBytes(fnvOffset64, "html", class)
+			}
+			return
+		case "head", "body":
+			stack = stack[:1]
+		}
+		closeImplied(&stack, tag, func(o open) string { return o.name })
+		// A table's rows sit in a <tbody> and its cells in a <tr>, written
+		// or not: the tree adds the ones left out.
+		for _, implied := range impliedParents(stack[len(stack)-1].name, tag) {
+			h := appendTagClassBytes(fnvAppend(stack[len(stack)-1].h, "/"), implied, nil)
+			sig = append(sig, h)
+			stack = append(stack, open{implied, h})
+		}
+		h := appendTagClassBytes(fnvAppend(stack[len(stack)-1].h, "/"), tag, class)
+		sig = append(sig, h)
+		if !voidElements[tag] && !selfClosing(body, t) {
+			stack = append(stack, open{tag, h})
+		}
+	}, func(end []byte) {
+		name = lowerASCII(name[:0], end)
+		if string(name) == "html" || string(name) == "body" || string(name) == "head" {
+			return
+		}
+		for i := len(stack) - 1; i > 0; i-- {
+			if stack[i].name == string(name) {
+				stack = stack[:i]
+				return
+			}
+		}
+	})
+	if len(sig) == 0 {
+		return nil
+	}
+	sig = append(sig, stack[0].h)
+	slices.Sort(sig)
+	return slices.Compact(sig)
+}
+
+// closeImplied pops the elements a start tag closes without an end tag.
+func closeImplied[T any](stack *[]T, tag string, nameOf func(T) string) {
+	s := *stack
+	topIs := func(names ...string) bool {
+		if len(s) <= 1 {
+			return false
+		}
+		return slices.Contains(names, nameOf(s[len(s)-1]))
+	}
+	switch {
+	case closesP[tag] && topIs("p"):
+		s = s[:len(s)-1]
+	case tag == "li" && topIs("li"), (tag == "dt" || tag == "dd") && topIs("dt", "dd"),
+		tag == "option" && topIs("option"):
+		s = s[:len(s)-1]
+	case tag == "td" || tag == "th":
+		if topIs("td", "th") {
+			s = s[:len(s)-1]
+		}
+	case tag == "tr":
+		if topIs("td", "th") {
+			s = s[:len(s)-1]
+		}
+		if topIs("tr") {
+			s = s[:len(s)-1]
+		}
+	}
+	*stack = s
+}
+
+// impliedParents are the elements the tree adds between an open element
+// parent and a start tag: a <tbody> for a row in a table, and a <tr> too
+// for a cell.
+func impliedParents(parent, tag string) []string {
+	switch {
+	case parent == "table" && tag == "tr":
+		return []string{"tbody"}
+	case parent == "table" && (tag == "td" || tag == "th"):
+		return []string{"tbody", "tr"}
+	case (parent == "tbody" || parent == "thead" || parent == "tfoot") && (tag == "td" || tag == "th"):
+		return []string{"tr"}
+	}
+	return nil
+}
+
+// selfClosing: a start tag written "<…/>", which closes the element only
+// in SVG and MathML but never opens one worth a path of its own in HTML
+// either (<div/> is rare, <path/> common).
+func selfClosing(body []byte, t htmlscan.Tag) bool {
+	return t.End >= 2 && body[t.End-2] == '/'
+}
+
+// appendTagClassBytes is appendTagClass for a class attribute as written
+// in the page; it allocates nothing for an ASCII class without entities.
+func appendTagClassBytes(h uint64, tag string, classAttr []byte) uint64 {
+	for _, c := range classAttr {
+		if c >= utf8.RuneSelf || c == '&' {
+			return appendTagClass(h, tag, html.UnescapeString(string(classAttr)))
+		}
+	}
+	i := 0
+	for i < len(classAttr) && isASCIISpace(classAttr[i]) {
+		i++
+	}
+	j := i
+	for j < len(classAttr) && !isASCIISpace(classAttr[j]) {
+		j++
+	}
+	h = fnvAppend(h, tag)
+	if i == j {
+		return h
+	}
+	h = fnvAppend(h, ".")
+	class := classAttr[i:j]
+	for k, c := range class {
+		switch {
+		case isASCIIDigit(c):
+			if k > 0 && isASCIIDigit(class[k-1]) {
+				continue
+			}
+			c = '0'
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		h ^= uint64(c)
+		h *= fnvPrime64
+	}
+	return h
+}
+
+// isASCIISpace is unicode.IsSpace for ASCII bytes.
+func isASCIISpace(c byte) bool {
+	return c == ' ' || '\t' <= c && c <= '\r'
+}
+
+func lowerASCII(dst, b []byte) []byte {
+	for _, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+var (
+	voidElements = wordSet("area base br col embed hr img input link meta param source track wbr keygen")
+	// closesP are the start tags that close an open <p>.
+	closesP = wordSet("address article aside blockquote details dialog div dl fieldset figcaption figure footer form " +
+		"h1 h2 h3 h4 h5 h6 header hgroup hr main menu nav ol p pre section table ul")
+)
