@@ -15,15 +15,10 @@ import (
 // an open <p> before it, an <li> an <li>, a <td> a <td>…) finds them.
 // Where a page's markup is broken the paths differ from its tree's, the
 // same way on every page of its template, which is all clustering asks
-// of them; the scan costs a tenth of a parse and holds no tree, so a
+// of them; the scan costs a seventh of a parse and holds no tree, so a
 // site's pages are clustered before any of them is parsed.
 func ScanSignature(body []byte) []uint64 {
-	type open struct {
-		name string
-		h    uint64
-	}
-	root := open{"html", fnvAppend(fnvOffset64, "html")}
-	stack := []open{root}
+	stack := []openTag{{"html", fnvAppend(fnvOffset64, "html")}}
 	var sig []uint64
 	var name []byte
 	names := map[string]string{} // a page's tag names, allocated once each
@@ -47,18 +42,18 @@ func ScanSignature(body []byte) []uint64 {
 		case "head", "body":
 			stack = stack[:1]
 		}
-		closeImplied(&stack, tag, func(o open) string { return o.name })
+		stack = closeImplied(stack, tag)
 		// A table's rows sit in a <tbody> and its cells in a <tr>, written
 		// or not: the tree adds the ones left out.
 		for _, implied := range impliedParents(stack[len(stack)-1].name, tag) {
 			h := appendTagClassBytes(fnvAppend(stack[len(stack)-1].h, "/"), implied, nil)
 			sig = append(sig, h)
-			stack = append(stack, open{implied, h})
+			stack = append(stack, openTag{implied, h})
 		}
 		h := appendTagClassBytes(fnvAppend(stack[len(stack)-1].h, "/"), tag, class)
 		sig = append(sig, h)
 		if !voidElements[tag] && !selfClosing(body, t) {
-			stack = append(stack, open{tag, h})
+			stack = append(stack, openTag{tag, h})
 		}
 	}, func(end []byte) {
 		name = lowerASCII(name[:0], end)
@@ -80,34 +75,38 @@ func ScanSignature(body []byte) []uint64 {
 	return slices.Compact(sig)
 }
 
+// An openTag is an element open during the scan: its name (lower case)
+// and the hash of its path.
+type openTag struct {
+	name string
+	h    uint64
+}
+
 // closeImplied pops the elements a start tag closes without an end tag.
-func closeImplied[T any](stack *[]T, tag string, nameOf func(T) string) {
-	s := *stack
+// The root (html) stays.
+func closeImplied(stack []openTag, tag string) []openTag {
 	topIs := func(names ...string) bool {
-		if len(s) <= 1 {
-			return false
-		}
-		return slices.Contains(names, nameOf(s[len(s)-1]))
+		return len(stack) > 1 && slices.Contains(names, stack[len(stack)-1].name)
 	}
 	switch {
-	case closesP[tag] && topIs("p"):
-		s = s[:len(s)-1]
-	case tag == "li" && topIs("li"), (tag == "dt" || tag == "dd") && topIs("dt", "dd"),
+	case closesP[tag] && topIs("p"),
+		tag == "li" && topIs("li"),
+		(tag == "dt" || tag == "dd") && topIs("dt", "dd"),
 		tag == "option" && topIs("option"):
-		s = s[:len(s)-1]
+		stack = stack[:len(stack)-1]
 	case tag == "td" || tag == "th":
 		if topIs("td", "th") {
-			s = s[:len(s)-1]
+			stack = stack[:len(stack)-1]
 		}
 	case tag == "tr":
 		if topIs("td", "th") {
-			s = s[:len(s)-1]
+			stack = stack[:len(stack)-1]
 		}
 		if topIs("tr") {
-			s = s[:len(s)-1]
+			stack = stack[:len(stack)-1]
 		}
 	}
-	*stack = s
+	return stack
 }
 
 // impliedParents are the elements the tree adds between an open element
