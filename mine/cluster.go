@@ -447,6 +447,12 @@ func appendTagClass(h uint64, tag, classAttr string) uint64 {
 	if !isASCII(class) {
 		return fnvAppend(h, collapseDigits(strings.ToLower(class)))
 	}
+	return appendASCIIClass(h, class)
+}
+
+// appendASCIIClass hashes an ASCII class name onto h lower-cased, each
+// run of digits as one "0".
+func appendASCIIClass[S string | []byte](h uint64, class S) uint64 {
 	for i := 0; i < len(class); i++ {
 		c := class[i]
 		switch {

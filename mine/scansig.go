@@ -151,22 +151,7 @@ func appendTagClassBytes(h uint64, tag string, classAttr []byte) uint64 {
 	if i == j {
 		return h
 	}
-	h = fnvAppend(h, ".")
-	class := classAttr[i:j]
-	for k, c := range class {
-		switch {
-		case isASCIIDigit(c):
-			if k > 0 && isASCIIDigit(class[k-1]) {
-				continue
-			}
-			c = '0'
-		case 'A' <= c && c <= 'Z':
-			c += 'a' - 'A'
-		}
-		h ^= uint64(c)
-		h *= fnvPrime64
-	}
-	return h
+	return appendASCIIClass(fnvAppend(h, "."), classAttr[i:j])
 }
 
 // isASCIISpace is unicode.IsSpace for ASCII bytes.
