@@ -8,8 +8,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/net/html"
-
 	"infocrawl/mine/urlpattern"
 )
 
@@ -62,7 +60,7 @@ func (o ClusterOptions) withDefaults() ClusterOptions {
 type ClusterInput struct {
 	Key       string
 	URL       *url.URL // nil when unknown (offline files)
-	Signature []uint64 // TagPathSignature of the page; nil when unknown
+	Signature []uint64 // ScanSignature of the page; nil when unknown
 }
 
 // clusterPage is a page being clustered.
@@ -385,54 +383,6 @@ func fnvAppend(h uint64, s string) uint64 {
 		h *= fnvPrime64
 	}
 	return h
-}
-
-// TagPathSignature is the template signature of a parsed page: the set of
-// its distinct root-to-element tag paths, such as
-// "html/body/div.main/ul.nav/li/a", each hashed with FNV-1a (64 bits),
-// sorted and deduplicated. An element is named by its tag and its first
-// class, lower-cased, digit runs written as one "0" (so "col-6" and
-// "col-12" agree); ids and other attributes are ignored. Only elements
-// count: text, comments and script/style contents (which are text) do
-// not. doc may be a document or an element (its own tag starts the
-// paths); nil gives nil.
-func TagPathSignature(doc *html.Node) []uint64 {
-	if doc == nil {
-		return nil
-	}
-	var sig []uint64
-	var walk func(n *html.Node, h uint64, root bool)
-	walk = func(n *html.Node, h uint64, root bool) {
-		if n.Type == html.ElementNode {
-			if !root {
-				h = fnvAppend(h, "/")
-			}
-			h = appendLabel(h, n)
-			sig = append(sig, h)
-			root = false
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if c.Type == html.ElementNode || c.Type == html.DocumentNode {
-				walk(c, h, root)
-			}
-		}
-	}
-	walk(doc, fnvOffset64, true)
-	slices.Sort(sig)
-	return slices.Compact(sig)
-}
-
-// appendLabel hashes an element's label onto h as fnvAppend(h, label)
-// would, label being "tag" or "tag.firstclass" (the first class
-// lower-cased, its ASCII digit runs written as one "0"); it allocates
-// nothing for ASCII classes, which is almost all of them.
-func appendLabel(h uint64, n *html.Node) uint64 {
-	for _, a := range n.Attr {
-		if a.Namespace == "" && a.Key == "class" {
-			return appendTagClass(h, n.Data, a.Val)
-		}
-	}
-	return fnvAppend(h, n.Data)
 }
 
 // appendTagClass hashes onto h the label of an element named tag (lower

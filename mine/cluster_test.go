@@ -401,3 +401,52 @@ func FuzzScanSignature(f *testing.F) {
 		}
 	})
 }
+
+// TagPathSignature is the template signature as defined on a parsed page
+// (docs/ALGORITHMS.md §0), the reference ScanSignature reads from the tags:
+// the set of
+// its distinct root-to-element tag paths, such as
+// "html/body/div.main/ul.nav/li/a", each hashed with FNV-1a (64 bits),
+// sorted and deduplicated. An element is named by its tag and its first
+// class, lower-cased, digit runs written as one "0" (so "col-6" and
+// "col-12" agree); ids and other attributes are ignored. Only elements
+// count: text, comments and script/style contents (which are text) do
+// not. doc may be a document or an element (its own tag starts the
+// paths); nil gives nil.
+func TagPathSignature(doc *html.Node) []uint64 {
+	if doc == nil {
+		return nil
+	}
+	var sig []uint64
+	var walk func(n *html.Node, h uint64, root bool)
+	walk = func(n *html.Node, h uint64, root bool) {
+		if n.Type == html.ElementNode {
+			if !root {
+				h = fnvAppend(h, "/")
+			}
+			h = appendLabel(h, n)
+			sig = append(sig, h)
+			root = false
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode || c.Type == html.DocumentNode {
+				walk(c, h, root)
+			}
+		}
+	}
+	walk(doc, fnvOffset64, true)
+	slices.Sort(sig)
+	return slices.Compact(sig)
+}
+
+// appendLabel hashes an element's label onto h with appendTagClass, as
+// fnvAppend(h, label) would, label being "tag" or "tag.firstclass" (the
+// first class lower-cased, its ASCII digit runs written as one "0").
+func appendLabel(h uint64, n *html.Node) uint64 {
+	for _, a := range n.Attr {
+		if a.Namespace == "" && a.Key == "class" {
+			return appendTagClass(h, n.Data, a.Val)
+		}
+	}
+	return fnvAppend(h, n.Data)
+}

@@ -131,7 +131,7 @@ func ExtractSite(inputs []Input, opts Options, single bool) []*Result {
 		pages[i] = &minedPage{in: in, cluster: SingleCluster(in.Key)}
 	}
 	if !single {
-		ids := clusterPages(pages, opts)
+		ids := ClusterInputs(inputs, opts)
 		for _, p := range pages {
 			p.cluster = ids[p.in.Key]
 		}
@@ -177,14 +177,6 @@ func ClusterInputs(inputs []Input, opts Options) map[string]ClusterID {
 	in := make([]ClusterInput, len(inputs))
 	for i, p := range inputs {
 		in[i] = ClusterInput{Key: p.Key, URL: p.URL, Signature: ScanSignature(p.Body)}
-	}
-	return Cluster(in, opts.Cluster)
-}
-
-func clusterPages(pages []*minedPage, opts Options) map[string]ClusterID {
-	in := make([]ClusterInput, len(pages))
-	for i, p := range pages {
-		in[i] = ClusterInput{Key: p.in.Key, URL: p.in.URL, Signature: ScanSignature(p.in.Body)}
 	}
 	return Cluster(in, opts.Cluster)
 }

@@ -8,15 +8,15 @@ import (
 	"infocrawl/internal/htmlscan"
 )
 
-// ScanSignature is a page's template signature read from its tags
-// without building its tree: TagPathSignature's tag paths, each element
-// placed under the elements open when its start tag comes, as a stack
-// of start and end tags (with the end tags HTML leaves out: a <p> closes
-// an open <p> before it, an <li> an <li>, a <td> a <td>…) finds them.
-// Where a page's markup is broken the paths differ from its tree's, the
-// same way on every page of its template, which is all clustering asks
-// of them; the scan costs a seventh of a parse and holds no tree, so a
-// site's pages are clustered before any of them is parsed.
+// ScanSignature is a page's template signature, the tag paths of its
+// tree (docs/ALGORITHMS.md §0), read from its tags without building the
+// tree: each element is placed under the elements open when its start tag
+// comes, as a stack of start and end tags (with the end tags HTML leaves
+// out: a <p> closes an open <p> before it, an <li> an <li>, a <td> a
+// <td>…) finds them. Where a page's markup is broken the paths differ
+// from its tree's, the same way on every page of its template, which is
+// all clustering asks of them; the scan costs a seventh of a parse and
+// holds no tree, so a site's pages are clustered before any is parsed.
 func ScanSignature(body []byte) []uint64 {
 	stack := []openTag{{"html", fnvAppend(fnvOffset64, "html")}}
 	var sig []uint64
