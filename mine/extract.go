@@ -1,6 +1,7 @@
 package mine
 
 import (
+	"bytes"
 	"net/url"
 
 	"golang.org/x/net/html"
@@ -87,10 +88,11 @@ type minedPage struct {
 	cluster  ClusterID
 	region   *Node
 	scores   []float64
-	links    *links // cleaned link measures, once templates are marked
-	voted    bool   // region is the cluster's majority article region
-	alone    bool   // mined without a cluster to compare with
-	declared bool   // region is the page's declared articleBody or its one entry-content
+	links    *links   // cleaned link measures, once templates are marked
+	voted    bool     // region is the cluster's majority article region
+	alone    bool     // mined without a cluster to compare with
+	declared bool     // region is the page's declared articleBody or its one entry-content
+	cuts     *rawCuts // the raw text to cut before parsing, when a scan found it
 }
 
 func parse(in Input, cluster ClusterID) *minedPage {
@@ -102,7 +104,13 @@ func parse(in Input, cluster ClusterID) *minedPage {
 
 // parseDoc parses the page's HTML into doc.
 func (p *minedPage) parseDoc() {
-	doc, err := parseHTML(p.in.Body)
+	var doc *html.Node
+	var err error
+	if p.cuts != nil { // the raw text was found by the signature's scan
+		doc, err = html.Parse(bytes.NewReader(p.cuts.apply(p.in.Body)))
+	} else {
+		doc, err = parseHTML(p.in.Body)
+	}
 	if err != nil { // x/net/html parses any bytes; kept for safety
 		doc = &html.Node{Type: html.DocumentNode}
 	}
@@ -111,7 +119,7 @@ func (p *minedPage) parseDoc() {
 
 // release drops what mining a page built, once its result is made.
 func (p *minedPage) release() {
-	p.doc, p.page, p.region, p.scores, p.links = nil, nil, nil, nil, nil
+	p.doc, p.page, p.region, p.scores, p.links, p.cuts = nil, nil, nil, nil, nil, nil
 }
 
 // ExtractSite mines pages of one site together, offline: clusters them,
@@ -131,7 +139,13 @@ func ExtractSite(inputs []Input, opts Options, single bool) []*Result {
 		pages[i] = &minedPage{in: in, cluster: SingleCluster(in.Key)}
 	}
 	if !single {
-		ids := ClusterInputs(inputs, opts)
+		// The scan for signatures finds the raw text parsing skips too.
+		in := make([]ClusterInput, len(pages))
+		for i, p := range pages {
+			p.cuts = &rawCuts{}
+			in[i] = ClusterInput{Key: p.in.Key, URL: p.in.URL, Signature: scanPage(p.in.Body, p.cuts)}
+		}
+		ids := Cluster(in, opts.Cluster)
 		for _, p := range pages {
 			p.cluster = ids[p.in.Key]
 		}

@@ -18,11 +18,21 @@ import (
 // all clustering asks of them; the scan costs a seventh of a parse and
 // holds no tree, so a site's pages are clustered before any is parsed.
 func ScanSignature(body []byte) []uint64 {
+	return scanPage(body, nil)
+}
+
+// scanPage is ScanSignature that also gathers, when cuts is not nil, the
+// raw text emptyRawText would cut: the page's parse then needs no scan of
+// its own.
+func scanPage(body []byte, cuts *rawCuts) []uint64 {
 	stack := []openTag{{"html", fnvAppend(fnvOffset64, "html")}}
 	var sig []uint64
 	var name []byte
 	names := map[string]string{} // a page's tag names, allocated once each
 	htmlscan.Scan(body, func(t htmlscan.Tag) {
+		if cuts != nil {
+			cuts.see(body, t)
+		}
 		name = lowerASCII(name[:0], t.Name(body))
 		tag, ok := names[string(name)]
 		if !ok {
