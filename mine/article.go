@@ -196,12 +196,14 @@ func proseRuns(p *Page, region *Node, toc map[*Node]bool) map[*Segment]bool {
 // names navigation, sharing, promotion, related stories… and that hold
 // no running prose: the boxes a story's column carries that cross-page
 // statistics cannot call template, since their text changes from page to
-// page (the related stories, the author's other posts). One-page mining
-// reads these hints over the whole page (markByHints); here they apply
-// inside the region only.
+// page (the related stories, the author's other posts). A box named for
+// promotion goes even with prose in it when the story has its own running
+// prose outside such boxes. One-page mining reads these hints over the
+// whole page (markByHints); here they apply inside the region only.
 func hintedBoxes(p *Page, region *Node) map[*Node]bool {
 	out := map[*Node]bool{}
 	var prose []int
+	var promos []*Node
 	last := p.lastDescendant(region)
 	for i := region.Index + 1; i <= last; i++ {
 		n := p.Nodes[i]
@@ -217,9 +219,58 @@ func hintedBoxes(p *Page, region *Node) map[*Node]bool {
 		}
 		if prose[n.Index] == 0 {
 			out[n] = true
+		} else if promoWord(n) {
+			promos = append(promos, n)
+		}
+	}
+	// A promotion box with prose of its own (a slideshow of another
+	// story's slides, "Also on …") goes too when the story has running
+	// prose outside such boxes: the story is not in them.
+	if len(promos) > 0 {
+		outside := prose[region.Index]
+		for _, n := range promos {
+			if !out[n] && !insideAny(n, promos) {
+				outside -= prose[n.Index]
+			}
+		}
+		if outside >= promoStoryChars {
+			for _, n := range promos {
+				for i := n.Index; i <= p.lastDescendant(n); i++ {
+					out[p.Nodes[i]] = true
+				}
+			}
 		}
 	}
 	return out
+}
+
+// promoStoryChars is the running prose a story holds outside its
+// promotion boxes for them to go though they hold prose too: about a
+// short story's length, more than a lede and a caption.
+const promoStoryChars = 1000
+
+// promoWord: n's class or id names a promotion of other stories (not ads
+// or widgets, words sites also give to a slide of the story itself).
+func promoWord(n *Node) bool {
+	for w := range nameWords(n) {
+		switch strings.TrimSuffix(w, "s") {
+		case "promo", "promotion", "related", "recommended", "recommendation", "recirc", "outbrain", "taboola", "sponsor", "sponsored":
+			return true
+		}
+	}
+	return false
+}
+
+// insideAny: an ancestor of n is one of boxes.
+func insideAny(n *Node, boxes []*Node) bool {
+	for a := n.Parent; a != nil; a = a.Parent {
+		for _, b := range boxes {
+			if a == b {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // listPage: the page's region holds less than FallbackShare of its

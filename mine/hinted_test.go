@@ -37,6 +37,77 @@ func TestHintedBoxesInRegion(t *testing.T) {
 	}
 }
 
+// A promotion box may hold prose of its own: a slideshow of another
+// story's slides after "Also on …", each slide a heading and a paragraph.
+// When the story has running prose outside it, the box goes all the same;
+// a related box on a page whose story is short, or a box named otherwise
+// (an "ad-item" slide that is the story's own), stays.
+func TestPromoBoxWithProse(t *testing.T) {
+	// Every page's sentences differ, as stories' do: no cross-page
+	// statistic calls them template.
+	sentences := []string{
+		"the council heard residents from every district before the vote",
+		"the mayor said a decision would come before the summer recess",
+		"shopkeepers on the high street asked for a delay of two months",
+		"the opposition wants an independent study of the costs first",
+		"a petition with four thousand names reached the town hall on Monday",
+		"engineers warned that the work could close the road for a year",
+		"the regional transport authority has not yet given its opinion",
+		"several schools wrote to parents about the changes to their routes",
+		"the budget for the project was raised twice since it was proposed",
+		"a final hearing is planned for the first week of the new year",
+	}
+	story := func(page int, topic string, paras int) string {
+		var b strings.Builder
+		for i := 0; i < paras; i++ {
+			fmt.Fprintf(&b, "<p>Paragraph %d on the %s: %s, and %s.</p>\n", i+1, topic,
+				sentences[(i+page)%len(sentences)], sentences[(3*i+page+1)%len(sentences)])
+		}
+		return b.String()
+	}
+	slides := func(page int, class string) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, `<p>Also on The Gazette:</p><div class="%s"><ul class="slideshow">`, class)
+		for i, h := range []string{"Myth one: the old bridge is safe", "Myth two: tolls pay for repairs", "Myth three: nobody uses the ferry"} {
+			fmt.Fprintf(&b, "<li><h4>%s (%d)</h4><p>The engineers' report answers this claim: %s, and %s.</p></li>", h, page,
+				sentences[(2*i+page+5)%len(sentences)], sentences[(i+2*page)%len(sentences)])
+		}
+		return b.String() + "</ul></div>"
+	}
+	for _, tt := range []struct {
+		name   string
+		paras  int
+		class  string
+		sliced bool // the slides are left out
+	}{
+		{"promo after a story", 8, "promo_holder clearfix", true},
+		{"related after a story", 8, "related-gallery", true},
+		{"promo after a short story", 2, "promo_holder", false},
+		{"a box not named for promotion", 8, "explainer-slides", false},
+	} {
+		topics := []string{"night buses", "harbour wall", "ferry fares", "market hall"}
+		var inputs []Input
+		for i, topic := range topics {
+			body := fmt.Sprintf(`<html><head><title>The council and the %[1]s</title></head><body>
+<nav><a href="/">Home</a> <a href="/news/">News</a> <a href="/sport/">Sport</a></nav>
+<div class="story"><h1>The council and the %[1]s</h1>
+<div class="articleBody">%[2]s%[3]s</div>
+</div><footer>© The Gazette</footer></body></html>`, topic, story(i, topic, tt.paras), slides(i, tt.class))
+			u, _ := url.Parse(fmt.Sprintf("http://gazette.example/news/%d/story.html", i+1))
+			inputs = append(inputs, Input{Key: u.String(), URL: u, Body: []byte(body)})
+		}
+		for _, r := range ExtractSite(inputs, Options{}, false) {
+			text := r.ArticleText()
+			if got := strings.Contains(text, "engineers' report"); got == tt.sliced {
+				t.Errorf("%s: %s: slides kept %v, want %v:\n%s", tt.name, r.Key, got, !tt.sliced, text)
+			}
+			if !strings.Contains(text, fmt.Sprintf("Paragraph %d on the", tt.paras)) {
+				t.Errorf("%s: %s: the story lost a paragraph:\n%s", tt.name, r.Key, text)
+			}
+		}
+	}
+}
+
 // An id that spells the section's heading names its topic: "sharing" in
 // "sharing-with-a-single-developer" is no share bar. A share box's own
 // id, and a heading slug on a box the heading does not open, still hint.
