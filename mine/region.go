@@ -397,6 +397,9 @@ func markByHints(p *Page) {
 	// names no part of it. inContent: the element or an ancestor is
 	// named as content.
 	neg, sealed, inContent := make([]bool, len(p.Nodes)), make([]bool, len(p.Nodes)), make([]bool, len(p.Nodes))
+	// story: the nearest element (n or an ancestor) named as furniture
+	// and kept all the same, as the story.
+	story := make([]*Node, len(p.Nodes))
 	for _, n := range p.Nodes {
 		if n.Parent != nil && sealed[n.Parent.Index] {
 			neg[n.Index], sealed[n.Index] = true, true
@@ -417,9 +420,18 @@ func markByHints(p *Page) {
 		case atom.Nav, atom.Footer, atom.Aside, atom.Form, atom.Header:
 			neg[n.Index] = true
 		}
+		if n.Parent != nil {
+			story[n.Index] = story[n.Parent.Index]
+		}
 		if neg[n.Index] && !inherited && float64(n.CLenA) > 0.35*total && 2*prose[n.Index] >= prose[p.Root.Index] &&
 			(head == nil || p.contains(n, head)) {
-			neg[n.Index] = false
+			// A box inside a story kept so, with running prose of the
+			// story's own beside it, is a box in the story (a gallery
+			// of captions), not the story.
+			if s := story[n.Index]; s == nil || prose[s.Index]-prose[n.Index] < promoStoryChars {
+				neg[n.Index] = false
+				story[n.Index] = n
+			}
 		}
 		switch n.H.DataAtom {
 		case atom.Nav, atom.Footer, atom.Aside:
