@@ -233,7 +233,7 @@ func hintedBoxes(p *Page, region *Node) map[*Node]bool {
 				outside -= prose[n.Index]
 			}
 		}
-		if outside >= promoStoryChars {
+		if outside >= boxedStoryChars {
 			for _, n := range promos {
 				for i := n.Index; i <= p.lastDescendant(n); i++ {
 					out[p.Nodes[i]] = true
@@ -244,10 +244,11 @@ func hintedBoxes(p *Page, region *Node) map[*Node]bool {
 	return out
 }
 
-// promoStoryChars is the running prose a story holds outside its
-// promotion boxes for them to go though they hold prose too: about a
-// short story's length, more than a lede and a caption.
-const promoStoryChars = 1000
+// boxedStoryChars is the running prose a story holds outside a box named
+// as furniture for the box to be no part of the story though it holds
+// prose too (a promotion's slides, a gallery's captions): about a short
+// story's length, more than a lede and a caption.
+const boxedStoryChars = 1000
 
 // promoWord: n's class or id names a promotion of other stories (not ads
 // or widgets, words sites also give to a slide of the story itself).

@@ -428,7 +428,7 @@ func markByHints(p *Page) {
 			// A box inside a story kept so, with running prose of the
 			// story's own beside it, is a box in the story (a gallery
 			// of captions), not the story.
-			if s := story[n.Index]; s == nil || prose[s.Index]-prose[n.Index] < promoStoryChars {
+			if s := story[n.Index]; s == nil || prose[s.Index]-prose[n.Index] < boxedStoryChars {
 				neg[n.Index] = false
 				story[n.Index] = n
 			}
