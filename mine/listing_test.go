@@ -288,26 +288,56 @@ func TestDataTableIsNoBox(t *testing.T) {
 }
 
 // A key-value table (an infobox) is content too, though its values are
-// links: each row is a label heading and its value.
+// links: each row is a label heading and its value. Its section headings
+// and pictures span the table, and a label may link to what it names. A
+// table whose row headings are headline links is a teaser box.
 func TestInfoboxIsNoBox(t *testing.T) {
-	body := `<html><body><div id="region"><table class="infobox"><tbody>` +
-		`<tr><th>Born</th><td><a href="/wiki/1902">1902</a>, <a href="/wiki/Kingsbridge_town">Kingsbridge town</a></td></tr>` +
-		`<tr><th>Occupation</th><td><a href="/wiki/Harbour_master">Harbour master of the port</a></td></tr>` +
-		`<tr><th>Known for</th><td><a href="/wiki/Harbour_wall_of_Kingsbridge">The harbour wall of Kingsbridge</a></td></tr>` +
-		`<tr><th>Spouse</th><td><a href="/wiki/Mary_Ellen_Hart">Mary Ellen Hart of Totnes</a></td></tr>` +
-		`<tr><th>Awards</th><td><a href="/wiki/Order_of_the_harbour">Order of the harbour, first class</a></td></tr>` +
-		`</tbody></table><p>John Hart was the harbour master of Kingsbridge for forty years and built the wall that still stands.</p></div></body></html>`
-	p := parse(Input{Key: "k", Body: []byte(body)}, "c")
-	var region *Node
-	for _, n := range p.page.Nodes {
-		if htmlnode.Attr(n.H, "id") == "region" {
-			region = n
+	rows := func(rs ...string) string { return strings.Join(rs, "") }
+	for _, tt := range []struct {
+		name, table, probe string
+		boxed              bool
+	}{
+		{"labels", rows(
+			`<tr><th>Born</th><td><a href="/wiki/1902">1902</a>, <a href="/wiki/Kingsbridge_town">Kingsbridge town</a></td></tr>`,
+			`<tr><th>Occupation</th><td><a href="/wiki/Harbour_master">Harbour master of the port</a></td></tr>`,
+			`<tr><th>Known for</th><td><a href="/wiki/Harbour_wall_of_Kingsbridge">The harbour wall of Kingsbridge</a></td></tr>`,
+			`<tr><th>Spouse</th><td><a href="/wiki/Mary_Ellen_Hart">Mary Ellen Hart of Totnes</a></td></tr>`,
+			`<tr><th>Awards</th><td><a href="/wiki/Order_of_the_harbour">Order of the harbour, first class</a></td></tr>`),
+			"Occupation", false},
+		{"spanning rows and linked labels", rows(
+			`<tr><th colspan="2"><a href="/wiki/Flag">Flag of Kingsbridge</a></th></tr>`,
+			`<tr><td colspan="2"><a href="/wiki/File:Map.png">Location of Kingsbridge in Devon</a></td></tr>`,
+			`<tr><th>Capital</th><td><a href="/wiki/Harbour_town">Harbour town</a></td></tr>`,
+			`<tr><th>Largest town</th><td><a href="/wiki/Totnes">Totnes</a></td></tr>`,
+			`<tr><th colspan="2"><a href="/wiki/Government">Government</a></th></tr>`,
+			`<tr><th>• <a href="/wiki/Mayor">Mayor</a></th><td><a href="/wiki/John_Hart">John Hart</a></td></tr>`,
+			`<tr><th>• <a href="/wiki/Harbour_master">Harbour master</a></th><td><a href="/wiki/Mary_Hart">Mary Ellen Hart</a></td></tr>`,
+			`<tr><th><a href="/wiki/Demonym">Demonym</a></th><td><a href="/wiki/Kingsbridger">Kingsbridger</a></td></tr>`,
+			`<tr><th colspan="2">Area</th></tr>`,
+			`<tr><th>• Total</th><td>12 km² (<a href="/wiki/List">180th</a>)</td></tr>`),
+			"Largest town", false},
+		{"headline links as row headings", rows(
+			`<tr><th><a href="/news/1">Council approves the harbour wall repairs after a long debate</a></th><td>Dec 1</td></tr>`,
+			`<tr><th><a href="/news/2">Ferry fares to rise in the spring, the operator says</a></th><td>Dec 2</td></tr>`,
+			`<tr><th><a href="/news/3">Market hall reopens with forty stalls and a new café</a></th><td>Dec 3</td></tr>`,
+			`<tr><th><a href="/news/4">Night buses return to the town centre from January</a></th><td>Dec 4</td></tr>`,
+			`<tr><th><a href="/news/5">School wins the county chess cup for the third year</a></th><td>Dec 5</td></tr>`),
+			"Ferry fares", true},
+	} {
+		body := `<html><body><div id="region"><table class="infobox"><tbody>` + tt.table +
+			`</tbody></table><p>John Hart was the harbour master of Kingsbridge for forty years and built the wall that still stands.</p></div></body></html>`
+		p := parse(Input{Key: "k", Body: []byte(body)}, "c")
+		var region *Node
+		for _, n := range p.page.Nodes {
+			if htmlnode.Attr(n.H, "id") == "region" {
+				region = n
+			}
 		}
-	}
-	boxed := newLinks(p.page, 3).inTOC(p.page, region)
-	for _, s := range p.page.Segments {
-		if strings.Contains(s.Text, "Occupation") && boxed[s.Owner] {
-			t.Errorf("a row of the infobox is in a TOC box: %q", s.Text)
+		boxed := newLinks(p.page, 3).inTOC(p.page, region)
+		for _, s := range p.page.Segments {
+			if strings.Contains(s.Text, tt.probe) && boxed[s.Owner] != tt.boxed {
+				t.Errorf("%s: %q in a TOC box: %v, want %v", tt.name, s.Text, boxed[s.Owner], tt.boxed)
+			}
 		}
 	}
 }

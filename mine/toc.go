@@ -460,7 +460,7 @@ func (l *links) dataTable(n *Node) bool {
 	default:
 		return false
 	}
-	rows, wide, keyed := 0, 0, 0
+	rows, wide, keyed, spanning := 0, 0, 0, 0
 	for _, tr := range n.Kids {
 		if tr.Tag != "tr" {
 			continue
@@ -475,15 +475,24 @@ func (l *links) dataTable(n *Node) bool {
 		switch {
 		case len(cells) >= 3:
 			wide++
-		case len(cells) == 2 && cells[0].Tag == "th" && l.alen[cells[0].Index] == 0:
+		case len(cells) == 2 && cells[0].Tag == "th" && (l.alen[cells[0].Index] == 0 || l.clean[cells[0].Index] <= maxLabelChars):
 			keyed++
+		case len(cells) == 1:
+			spanning++
 		}
 	}
 	if rows < 3 {
 		return false
 	}
-	return 5*keyed >= 4*rows || 5*wide >= 4*rows && 2*l.alen[n.Index] < l.clean[n.Index]
+	// An infobox's section headings and pictures span its rows; its
+	// labels may link to what they name ("Demonym", "Prime Minister").
+	return keyed >= 3 && 2*keyed >= rows && 5*keyed >= 4*(rows-spanning) || 5*wide >= 4*rows && 2*l.alen[n.Index] < l.clean[n.Index]
 }
+
+// maxLabelChars is the longest label heading of a key–value row that
+// may be a link ("Independence from the United Kingdom"); a teaser's
+// headline is longer.
+const maxLabelChars = 40
 
 // proseList: a list among the story's paragraphs whose items go on in
 // sentences past their links ("<li><a>T-Mobile's CEO steps down</a>.
