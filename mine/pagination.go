@@ -72,7 +72,7 @@ func paginationLinks(p *Page) []Link {
 		if !rel && n.ALenA > maxPageWord {
 			continue
 		}
-		text := strings.Join(strings.Fields(anchorText(n)), " ")
+		text := anchorText(n) // its white space collapsed already
 		if !rel && !pageWord(text) {
 			continue
 		}

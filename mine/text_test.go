@@ -138,3 +138,11 @@ func TestBreadcrumb(t *testing.T) {
 		}
 	}
 }
+
+func TestWordCount(t *testing.T) {
+	for _, s := range []string{"", " ", "one", " two words ", "a\u00a0b\tc\nd", "全角\u3000空白", "bad \xff utf8"} {
+		if got, want := wordCount(s), len(strings.Fields(s)); got != want {
+			t.Errorf("wordCount(%q) = %d, strings.Fields gives %d", s, got, want)
+		}
+	}
+}

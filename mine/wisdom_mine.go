@@ -139,8 +139,8 @@ func collectLinks(n *Node, fn func(*Node)) {
 // storyAnchor: a link to a story has a headline, not a page number, an
 // arrow or one word such as "More".
 func storyAnchor(text string) bool {
-	words := strings.Fields(text)
-	if len(words) == 0 {
+	words := wordCount(text)
+	if words == 0 {
 		return false
 	}
 	letters := 0
@@ -150,7 +150,7 @@ func storyAnchor(text string) bool {
 		}
 	}
 	cjk := letters > 0 && hasCJK(text)
-	return (len(words) >= 3 && letters >= 12) || (cjk && letters >= 4)
+	return (words >= 3 && letters >= 12) || (cjk && letters >= 4)
 }
 
 func hasCJK(s string) bool {
@@ -170,13 +170,21 @@ func anchorText(n *Node) string {
 	return n.text
 }
 
+// subtreeText is n's text, its words joined by single spaces.
 func subtreeText(n *Node) string {
 	var b strings.Builder
+	space := false
 	var walk func(h *html.Node)
 	walk = func(h *html.Node) {
 		if h.Type == html.TextNode {
-			b.WriteString(h.Data)
-			b.WriteByte(' ')
+			eachWord(h.Data, &space, func(w string) {
+				if b.Len() > 0 && space {
+					b.WriteByte(' ')
+				}
+				b.WriteString(w)
+				space = false
+			})
+			space = true // a text node ends a word
 		}
 		for c := h.FirstChild; c != nil; c = c.NextSibling {
 			if c.Type == html.ElementNode && dummyTags[c.DataAtom] {
@@ -186,5 +194,20 @@ func subtreeText(n *Node) string {
 		}
 	}
 	walk(n.H)
-	return strings.Join(strings.Fields(b.String()), " ")
+	return b.String()
+}
+
+// wordCount is len(strings.Fields(s)), without the slice.
+func wordCount(s string) int {
+	n, in := 0, false
+	for _, r := range s {
+		switch sp := isSpace(r); {
+		case !sp && !in:
+			n++
+			in = true
+		case sp:
+			in = false
+		}
+	}
+	return n
 }
