@@ -217,7 +217,9 @@ func useDeclared(p *minedPage, most bool) bool {
 // (a line of text above the post's pictures) is not. With most, for a page the cluster's vote does not
 // place, a part of e stands only when it holds half of e's text, and an
 // element around e (not the whole document) when e holds less than half
-// of its text (a story that runs on past the element the theme marks).
+// of its text (a story that runs on past the element the theme marks);
+// alone, such an element stands when e holds less than half of its
+// running prose.
 func takesEntry(p *minedPage, e *Node, most bool) bool {
 	page, r := p.page, p.region
 	switch {
@@ -229,6 +231,11 @@ func takesEntry(p *minedPage, e *Node, most bool) bool {
 		return !hasSentence(page.textOf(r, nil))
 	case most && page.contains(r, e) && !pageWide(r):
 		return 2*contentChars(page, e) >= contentChars(page, r)
+	case page.contains(r, e) && !pageWide(r):
+		// Alone, the best region around e holds teasers and widgets as
+		// often as the rest of the story: the story runs on past e only
+		// when e holds less than half of the region's running prose.
+		return 2*runningProse(page, e, p.links) >= runningProse(page, r, p.links)
 	}
 	return true
 }
