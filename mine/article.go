@@ -275,12 +275,13 @@ func insideAny(n *Node, boxes []*Node) bool {
 }
 
 // listPage: the page's region holds less than FallbackShare of its
-// non-template text and not its prose, and the page declares no article
-// body: a list or table page, whose whole text is its content.
+// non-template text and not its prose, and neither the page's markup nor
+// its headline places the story: a list or table page, whose whole text
+// is its content.
 func listPage(p *minedPage, opts Options) bool {
 	page, region := p.page, p.region
 	regionText, pageText := contentChars(page, region), contentChars(page, page.Root)
-	return float64(regionText) < opts.FallbackShare*float64(pageText) && !holdsProse(page, region) && !p.declared
+	return float64(regionText) < opts.FallbackShare*float64(pageText) && !holdsProse(page, region) && !p.declared && !p.titled
 }
 
 // articleText is the story's text in region: its segments without

@@ -152,6 +152,8 @@ func mineDefault(g []*minedPage, state *ClusterState, opts Options) []*Result {
 		if alone && !useDeclared(p, false) {
 			if t := titledRegion(p.page, p.region, p.links); t != nil {
 				p.region = t
+			} else if h := headlineStory(p.page, p.region, p.links); h != nil {
+				p.region, p.titled = h, true
 			}
 		}
 		p.region = outOfQuote(p.page, p.region)

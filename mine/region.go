@@ -807,6 +807,33 @@ func titledRegion(p *Page, region *Node, l *links) *Node {
 	return nil
 }
 
+// headlineStory is, for a page mined alone whose best region lies away
+// from its headline (a column of promotional slides outweighs a short
+// post), the nearest element around the headline that holds 500
+// characters of running prose: the story is where its headline is. Nil
+// when the region is inside that element, when the headline is under an
+// element named as furniture, or when no element short of the whole page
+// holds such prose.
+func headlineStory(p *Page, region *Node, l *links) *Node {
+	head := pageHeadline(p)
+	if head == nil || region == nil || p.contains(region, head) || namedAway(head) {
+		return nil
+	}
+	for a := head.Parent; a != nil && !pageWide(a); a = a.Parent {
+		if p.contains(a, region) {
+			return nil
+		}
+		if runningProse(p, a, l) >= headlineStoryChars {
+			return a
+		}
+	}
+	return nil
+}
+
+// headlineStoryChars is the running prose that makes the element around
+// a headline its story: a short post's.
+const headlineStoryChars = 500
+
 // pageHeadline is the first h1–h3 whose text (three words or more, links
 // included: old blog themes link the title to the post) the page's
 // <title> holds, or nil.
