@@ -1,6 +1,7 @@
 package crawler
 
 import (
+	"bytes"
 	"mime"
 	"strings"
 	"unicode/utf8"
@@ -47,6 +48,18 @@ func toUTF8(body []byte, contentType string) ([]byte, string) {
 	// when the rest is UTF-8. A whole body that is valid UTF-8 is UTF-8.
 	if !certain && name == "windows-1252" && utf8.Valid(body) {
 		return body, "utf-8"
+	}
+	// The prescan reads the first 1024 bytes; a browser that meets a
+	// <meta> charset later in the head switches to it. A page of UTF-8
+	// with a stray byte or two (a plugin's double-encoded description)
+	// that declares UTF-8 after a long head is UTF-8.
+	if !certain && name == "windows-1252" {
+		if e, n := lateMetaCharset(body); e != nil {
+			if n == "utf-8" {
+				return body, n
+			}
+			return decode(e, n, body), n
+		}
 	}
 	if !certain && name == "windows-1252" {
 		if guess := sniffCharset(body); guess != "" {
@@ -103,6 +116,65 @@ func headerCharset(contentType string) string {
 }
 
 func isUTF8Label(l string) bool { return l == "utf-8" || l == "utf8" }
+
+// lateMetaCharset is the encoding a <meta> names in the head after the
+// prescan's first 1024 bytes, where the prescan reads it (a head of long
+// scripts and links before it); nil when the head names none, or an
+// encoding x/net/html/charset does not know.
+func lateMetaCharset(body []byte) (encoding.Encoding, string) {
+	head := body
+	if len(head) > maxHeadScan {
+		head = head[:maxHeadScan]
+	}
+	if end := indexFold(head, "<body"); end >= 0 {
+		head = head[:end]
+	}
+	for i := 1024 - len("<meta"); i < len(head); {
+		j := indexFold(head[max(i, 0):], "<meta")
+		if j < 0 {
+			return nil, ""
+		}
+		at := max(i, 0) + j
+		end := bytes.IndexByte(head[at:], '>')
+		if end < 0 {
+			return nil, ""
+		}
+		if tag := head[at : at+end+1]; indexFold(tag, "charset") >= 0 && !nonASCII(tag) {
+			// The prescan of the tag alone: what it names, or its
+			// default, windows-1252, which the labels latin1,
+			// iso-8859-1 and windows-1252 name too.
+			e, n, _ := charset.DetermineEncoding(tag, "text/html")
+			if n != "windows-1252" || indexFold(tag, "1252") >= 0 || indexFold(tag, "8859-1") >= 0 || indexFold(tag, "latin1") >= 0 {
+				return e, n
+			}
+		}
+		i = at + end
+	}
+	return nil, ""
+}
+
+// maxHeadScan bounds how far into a page lateMetaCharset looks for its
+// head's <meta> charset.
+const maxHeadScan = 64 << 10
+
+// indexFold is bytes.Index for an ASCII lower-case sub in any case.
+func indexFold(b []byte, sub string) int {
+	for i := 0; i+len(sub) <= len(b); i++ {
+		if c := b[i]; c != sub[0] && c+'a'-'A' != sub[0] {
+			continue
+		}
+		j := 1
+		for ; j < len(sub); j++ {
+			if c := b[i+j]; c != sub[j] && c+'a'-'A' != sub[j] {
+				break
+			}
+		}
+		if j == len(sub) {
+			return i
+		}
+	}
+	return -1
+}
 
 // sniffCharset trusts the statistical detector only for multi-byte
 // encodings it names with confidence: for single-byte Latin text its

@@ -2,6 +2,7 @@ package crawler
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"golang.org/x/text/encoding/charmap"
@@ -39,6 +40,38 @@ func TestDecodeHTMLMetaAgainstBody(t *testing.T) {
 		out, cs := DecodeHTML(tt.raw)
 		if cs != tt.charset || !bytes.Contains(out, []byte(tt.want)) {
 			t.Errorf("%s: charset %q, want %q; body has the text: %v", tt.name, cs, tt.charset, bytes.Contains(out, []byte(tt.want)))
+		}
+	}
+}
+
+// A <meta> charset after the prescan's first 1024 bytes (a head of long
+// scripts and links) is the page's charset, as a browser that meets it
+// switches to it: UTF-8 text with a stray double-encoded byte pair stays
+// UTF-8, a Windows-1252 page declared late is decoded by its <meta>, and
+// a page that declares nothing keeps the prescan's default.
+func TestDecodeHTMLLateMeta(t *testing.T) {
+	longHead := `<script>` + strings.Repeat("var tracking = 'x';\n", 80) + `</script>`
+	const story = "The network’s president said archery is “the new curling”."
+	cp1252, err := charmap.Windows1252.NewEncoder().String("Le café de la gare a rouvert après l'été.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name, charset, want string
+		raw                 string
+	}{
+		{"late utf-8 meta over a stray byte pair", "utf-8", story,
+			`<html><head>` + longHead + `<meta name="description" content="NBC&acirc;` + "\x80\x99" + `s"><meta http-equiv="Content-type" content="text/html;charset=UTF-8"></head><body><p>` + story + `</p></body></html>`},
+		{"late windows-1252 meta", "windows-1252", "Le café de la gare",
+			`<html><head>` + longHead + `<meta charset="windows-1252"></head><body><p>` + cp1252 + `</p></body></html>`},
+		{"a meta after the head does not count", "windows-1252", "NBC",
+			`<html><head>` + longHead + `</head><body><p>NBC` + "\x80\x99" + `s</p><meta charset="utf-8"></body></html>`},
+		{"a description that says charset", "windows-1252", "words",
+			`<html><head>` + longHead + `<meta name="description" content="on charset detection"></head><body><p>words` + "\x80" + `</p></body></html>`},
+	} {
+		out, cs := DecodeHTML([]byte(tt.raw))
+		if cs != tt.charset || !bytes.Contains(out, []byte(tt.want)) {
+			t.Errorf("%s: charset %q, want %q; body has %q: %v", tt.name, cs, tt.charset, tt.want, bytes.Contains(out, []byte(tt.want)))
 		}
 	}
 }
