@@ -124,6 +124,8 @@ func TestHeadingSlugIsNoHint(t *testing.T) {
 		// A plural names the same furniture; "text" names no story.
 		{`<div id="sidebars_r"><h3>Most popular posts</h3><p>Manifesto.</p></div>`, -1},
 		{`<div class="menus"><a href="/">Home</a></div>`, -1},
+		// A copyright notice is the site's, on every page.
+		{`<div id="copyright">NHL.com is the official web site of the National Hockey League.</div>`, -1},
 		{`<div class="text"><p>The official trailer is out.</p></div>`, 0},
 		{`<div class="entry-text"><p>The story.</p></div>`, 1},
 	} {

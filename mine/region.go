@@ -151,7 +151,7 @@ var (
 	negativeWords = wordSet("comment comments sidebar footer nav navbar navigation menu related share sharing social " +
 		"promo promotion advert advertisement ad ads sponsor sponsored banner widget widgets breadcrumb breadcrumbs " +
 		"subscribe subscription newsletter cookie cookies popup modal masthead header tags tag outbrain taboola " +
-		"recommended recommendations recirc disqus signup skip toolbar pagination pager")
+		"recommended recommendations recirc disqus signup skip toolbar pagination pager copyright")
 	positiveWords = wordSet("article content story body post entry main blog hentry")
 	// hintWords is both lists in one map, for one look-up per word: +1
 	// for a positive word, −1 for a negative one or its plural
