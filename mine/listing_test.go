@@ -224,9 +224,24 @@ func TestMetaBoxHoldsStory(t *testing.T) {
 		`<p class="postmetadata alt"><small>This entry was posted on Saturday, August 25th, 2012 at 12:23 am and is filed under <a href="/c/city/">City</a>. ` +
 		`You can follow any responses to this entry through the <a href="/feed/">RSS 2.0</a> feed.</small></p>` +
 		`</div></body></html>`
+	// An author's box named by its id, styled as a post by its class,
+	// with a bio longer than a small byline box.
+	authorBox := `<html><body><div id="region"><p>The council voted on Tuesday evening to keep the night buses running for two more years, after a long debate.</p>` +
+		`<p>Shift workers at the hospital and the port had asked for the routes to stay, and the mayor agreed with them in the end.</p>` +
+		`<p>The routes cost the city about four million a year, most of it for drivers, and the fares bring back less than a quarter of that.</p>` +
+		`<p>Two councillors wanted to cut the N4 to the airport, which carries fewer than forty people a night, but the vote went against them.</p>` +
+		`<p>The decision will be looked at again in the spring of next year, when the new budget is drawn up and the trams run later.</p>` +
+		`<p>Until then the night buses keep their timetable, and the council will publish the number of passengers on each route every month.</p>` +
+		`<div class="post" id="author"><h3>Author: <a href="/jane">Jane Smith</a></h3><p>Jane Smith is the founder and editor of the Evening Post, ` +
+		`a news outlet that reports daily on the city council, transport, housing and the way the city works at night. Before that she drove a night ` +
+		`bus for three years, which she says taught her more about the city than any desk ever did. She has written for the Times and the Herald, ` +
+		`lives by the harbour with two cats and far too many timetables, and walks the old tram lines out to the lighthouse on Sundays. ` +
+		`Follow her on the social networks, or write to her with your stories about the buses, the trams and the ferries.</p></div>` +
+		`</div></body></html>`
 	for _, tt := range []struct {
 		name, body, story, furniture string
 	}{
+		{"story with an author box named by its id", authorBox, "hospital and the port", "founder and editor of the Evening Post"},
 		{"story with WordPress's post metadata", postmeta, "hospital and the port", "This entry was posted"},
 		{"story with a paragraph of bio", longBio, "hospital and the port", "city editor of the Evening Post"},
 		{"entries named by their authors", entryAuthor, "hospital and the port", ""},

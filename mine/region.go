@@ -456,6 +456,24 @@ var metaWords = wordSet("byline bylines author authors dateline timestamp date p
 
 var captionWords = wordSet("caption captions")
 
+// maxBioChars bounds an author's box named so by its id: a bio of a few
+// sentences, the author's links and a follow button.
+const maxBioChars = 1500
+
+// namesBio: an id names the author's box: a word of it names the author
+// and none the entry ("author", "about-the-author", not
+// "entry-author-jane").
+func namesBio(id string) bool {
+	bio := false
+	for w := range strings.FieldsFuncSeq(strings.ToLower(id), notLetter) {
+		if positiveWords[w] {
+			return false
+		}
+		bio = bio || bioWords[w]
+	}
+	return bio
+}
+
 // bioWords name the box about the story's author.
 var bioWords = wordSet("author authors bio bios authorbio")
 
@@ -474,20 +492,25 @@ func inMetaBox(p *Page, region *Node) map[*Node]bool {
 	for i := region.Index + 1; i <= last; i++ {
 		n := p.Nodes[i]
 		size := n.CLenA + n.ALenA
-		if size >= 700 {
+		if size >= maxBioChars {
 			continue
 		}
-		meta, bio, capt := n.Tag == "figcaption", false, n.Tag == "figcaption"
+		meta, bio, capt, bioID := n.Tag == "figcaption", false, n.Tag == "figcaption", false
 		if id, class := n.names(); id != "" || class != "" {
 			for w := range nameWords(n) {
 				meta = meta || metaWords[w]
 				bio = bio || bioWords[w]
 				capt = capt || captionWords[w]
 			}
+			bioID = bio && namesBio(id)
+		}
+		if size >= 700 && !bioID {
+			continue
 		}
 		// An author's bio runs to a paragraph; an "entry_author_NAME" is
-		// the entry.
-		if size < 300 && meta || n.Block && bio && hintScore(n) <= 0 {
+		// the entry, but an element whose id is the author's is the bio
+		// box whatever its class ("post" for the theme's box style).
+		if size < 300 && meta || n.Block && bio && (hintScore(n) <= 0 || bioID) {
 			k := uint8(metaBox)
 			if capt {
 				k |= captionBox
