@@ -281,7 +281,7 @@ func insideAny(n *Node, boxes []*Node) bool {
 func listPage(p *minedPage, opts Options) bool {
 	page, region := p.page, p.region
 	regionText, pageText := contentChars(page, region), contentChars(page, page.Root)
-	return float64(regionText) < opts.FallbackShare*float64(pageText) && !holdsProse(page, region) && !p.declared && !p.titled
+	return float64(regionText) < opts.FallbackShare*float64(pageText) && !holdsProse(page, region) && !p.declared && !p.placed
 }
 
 // articleText is the story's text in region: its segments without

@@ -153,7 +153,7 @@ func mineDefault(g []*minedPage, state *ClusterState, opts Options) []*Result {
 			if t := titledRegion(p.page, p.region, p.links); t != nil {
 				p.region = t
 			} else if h := headlineStory(p.page, p.region, p.links); h != nil {
-				p.region, p.titled = h, true
+				p.region, p.placed = h, true
 			}
 		}
 		p.region = outOfQuote(p.page, p.region)
@@ -200,7 +200,9 @@ func pageText(p *minedPage) string {
 
 // useDeclared makes the page's declared article body its region: its
 // schema.org articleBody, or else its one hAtom entry-content (the post's
-// content as its theme marks it) when takesEntry says so.
+// content as its theme marks it) when takesEntry says so, or else, on the
+// same terms, its one HTML5 <article> (which, not being declared as the
+// body, is no list page but may still be a listing).
 func useDeclared(p *minedPage, most bool) bool {
 	if d := declaredBody(p.page); d != nil {
 		p.region, p.declared = d, true
@@ -208,6 +210,10 @@ func useDeclared(p *minedPage, most bool) bool {
 	}
 	if e := entryContent(p.page); e != nil && takesEntry(p, e, most) {
 		p.region, p.declared = e, true
+		return true
+	}
+	if a := oneArticle(p.page); a != nil && takesEntry(p, a, most) {
+		p.region, p.placed = a, true
 		return true
 	}
 	return false

@@ -92,7 +92,7 @@ type minedPage struct {
 	voted    bool     // region is the cluster's majority article region
 	alone    bool     // mined without a cluster to compare with
 	declared bool     // region is the page's declared articleBody or its one entry-content
-	titled   bool     // region is the story under the page\'s headline, away from its best region
+	placed   bool     // region is where the page's headline or its one <article> places the story
 	cuts     *rawCuts // the raw text to cut before parsing, when a scan found it
 }
 

@@ -717,6 +717,25 @@ func entryContent(p *Page) *Node {
 	return found
 }
 
+// oneArticle is the page's one <article> element, holding a sentence;
+// nil when there is none, or several (a listing's teasers, comments).
+func oneArticle(p *Page) *Node {
+	var found *Node
+	for _, n := range p.Nodes {
+		if n.Tag != "article" {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = n
+	}
+	if found == nil || !hasSentence(p.textOf(found, nil)) {
+		return nil
+	}
+	return found
+}
+
 func hasToken(list, token string) bool {
 	for _, f := range strings.Fields(strings.ToLower(list)) {
 		if f == token {
