@@ -813,7 +813,8 @@ func outOfQuote(p *Page, region *Node) *Node {
 }
 
 // titledRegion narrows a page's region to the element around its
-// headline (the heading that the page's <title> repeats) when that
+// headline (the heading that the page's <title> repeats, linked to the
+// post itself or not) when that
 // element holds the region's prose, teaser boxes aside: a column that
 // holds a ticker of teasers above the story is not the story.
 func titledRegion(p *Page, region *Node, l *links) *Node {
@@ -824,7 +825,7 @@ func titledRegion(p *Page, region *Node, l *links) *Node {
 	last := p.lastDescendant(region)
 	for i := region.Index + 1; i <= last && head == nil; i++ {
 		n := p.Nodes[i]
-		if n.Tag != "h1" && n.Tag != "h2" || n.ALenA > 0 {
+		if n.Tag != "h1" && n.Tag != "h2" {
 			continue
 		}
 		var text []string

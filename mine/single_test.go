@@ -76,6 +76,9 @@ func TestSingleStories(t *testing.T) {
 		{"titled.html", "",
 			[]string{"approved a new tram line", "expect more visitors once the trams run"},
 			[]string{"Partner news", "favourite weekend destination", "captain's bell"}},
+		{"titledlink.html", "", // the headline linked to the post, as old blog themes write it
+			[]string{"approved a new tram line", "expect more visitors once the trams run"},
+			[]string{"Partner news", "favourite weekend destination", "captain's bell"}},
 		{"linkedtitle.html", "",
 			[]string{"second batch of the new 12-40mm zoom", "body-only cameras is sold"},
 			[]string{"Disclaimer", "definition of the word rumor", "Lost your password", "mirrorless roundup", "lens factory"}},
