@@ -154,6 +154,8 @@ func mineDefault(g []*minedPage, state *ClusterState, opts Options) []*Result {
 				p.region = t
 			} else if h := headlineStory(p.page, p.region, p.links); h != nil {
 				p.region, p.placed = h, true
+			} else if c := namedContainer(p.page, p.region); c != nil {
+				p.region = c
 			}
 		}
 		p.region = outOfQuote(p.page, p.region)

@@ -873,6 +873,21 @@ func headlineStory(p *Page, region *Node, l *links) *Node {
 	return nil
 }
 
+// namedContainer widens a region that is one paragraph to its parent
+// when the parent's class or id names it as content ("article-content")
+// and holds half again as much text: a post of a paragraph and lists (a
+// deals post's links) whose lists cost more in links than they bring.
+func namedContainer(p *Page, region *Node) *Node {
+	if region == nil || region.Tag != "p" || region.Parent == nil || pageWide(region.Parent) {
+		return nil
+	}
+	c := region.Parent
+	if hintScore(c) <= 0 || 2*contentChars(p, c) < 3*contentChars(p, region) {
+		return nil
+	}
+	return c
+}
+
 // headlineStoryChars is the running prose that makes the element around
 // a headline its story: a short post's.
 const headlineStoryChars = 500

@@ -253,3 +253,22 @@ func TestReferenceLines(t *testing.T) {
 		[]string{"Owls Of The British Isles Wallpaper", "Oshima Wallpaper", "it is called Priem"},
 		[]string{"Follow me on Twitter", "More interior posts", "July 2012"})
 }
+
+// A post of one paragraph and lists of deals (links to the shops, off
+// the site) is its container named as content, not its paragraph alone:
+// the lists cost more in links than they bring to a region score.
+func TestNamedContainer(t *testing.T) {
+	u, _ := url.Parse("https://gadgetweekly.example/2012/11/dealmaster/")
+	r := ExtractSite([]Input{{Key: "deals", URL: u, Body: singleFixture(t, "dealspost.html")}}, Options{}, true)[0]
+	text := r.ArticleText()
+	for _, want := range []string{"a fresh list of deals for the weekend", "12-megapixel compact camera"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
+	}
+	for _, not := range []string{"Top feature story", "decides which device goes first"} {
+		if strings.Contains(text, not) {
+			t.Errorf("text holds %q:\n%s", not, text)
+		}
+	}
+}
