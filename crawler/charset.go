@@ -126,25 +126,28 @@ func lateMetaCharset(body []byte) (encoding.Encoding, string) {
 	if len(head) > maxHeadScan {
 		head = head[:maxHeadScan]
 	}
-	if end := indexFold(head, "<body"); end >= 0 {
-		head = head[:end]
+	// Rare (no declaration in the first 1024 bytes): a lower-case copy
+	// to search in is cheap enough.
+	lower := bytes.ToLower(head)
+	if end := bytes.Index(lower, []byte("<body")); end >= 0 {
+		lower = lower[:end]
 	}
-	for i := 1024 - len("<meta"); i < len(head); {
-		j := indexFold(head[max(i, 0):], "<meta")
+	for i := max(1024-len("<meta"), 0); i < len(lower); {
+		j := bytes.Index(lower[i:], []byte("<meta"))
 		if j < 0 {
 			return nil, ""
 		}
-		at := max(i, 0) + j
-		end := bytes.IndexByte(head[at:], '>')
+		at := i + j
+		end := bytes.IndexByte(lower[at:], '>')
 		if end < 0 {
 			return nil, ""
 		}
-		if tag := head[at : at+end+1]; indexFold(tag, "charset") >= 0 && !nonASCII(tag) {
+		if tag := lower[at : at+end+1]; bytes.Contains(tag, []byte("charset")) && !nonASCII(tag) {
 			// The prescan of the tag alone: what it names, or its
 			// default, windows-1252, which the labels latin1,
 			// iso-8859-1 and windows-1252 name too.
 			e, n, _ := charset.DetermineEncoding(tag, "text/html")
-			if n != "windows-1252" || indexFold(tag, "1252") >= 0 || indexFold(tag, "8859-1") >= 0 || indexFold(tag, "latin1") >= 0 {
+			if n != "windows-1252" || bytes.Contains(tag, []byte("1252")) || bytes.Contains(tag, []byte("8859-1")) || bytes.Contains(tag, []byte("latin1")) {
 				return e, n
 			}
 		}
@@ -156,25 +159,6 @@ func lateMetaCharset(body []byte) (encoding.Encoding, string) {
 // maxHeadScan bounds how far into a page lateMetaCharset looks for its
 // head's <meta> charset.
 const maxHeadScan = 64 << 10
-
-// indexFold is bytes.Index for an ASCII lower-case sub in any case.
-func indexFold(b []byte, sub string) int {
-	for i := 0; i+len(sub) <= len(b); i++ {
-		if c := b[i]; c != sub[0] && c+'a'-'A' != sub[0] {
-			continue
-		}
-		j := 1
-		for ; j < len(sub); j++ {
-			if c := b[i+j]; c != sub[j] && c+'a'-'A' != sub[j] {
-				break
-			}
-		}
-		if j == len(sub) {
-			return i
-		}
-	}
-	return -1
-}
 
 // sniffCharset trusts the statistical detector only for multi-byte
 // encodings it names with confidence: for single-byte Latin text its

@@ -252,12 +252,7 @@ func TestMetaBoxHoldsStory(t *testing.T) {
 		{"story with the author's bio", bio, "hospital and the port", "covers the city council"},
 	} {
 		p := parse(Input{Key: "k", Body: []byte(tt.body)}, "c")
-		var region *Node
-		for _, n := range p.page.Nodes {
-			if n.Tag == "div" && htmlnode.Attr(n.H, "id") == "region" {
-				region = n
-			}
-		}
+		region := regionByID(p.page)
 		meta := inMetaBox(p.page, region)
 		for _, s := range p.page.Segments {
 			switch {
@@ -285,12 +280,7 @@ func TestDataTableIsNoBox(t *testing.T) {
 	}
 	b.WriteString(`</tbody></table></div></body></html>`)
 	p := parse(Input{Key: "k", Body: []byte(b.String())}, "c")
-	var region *Node
-	for _, n := range p.page.Nodes {
-		if htmlnode.Attr(n.H, "id") == "region" {
-			region = n
-		}
-	}
+	region := regionByID(p.page)
 	boxed := newLinks(p.page, 3).inTOC(p.page, region)
 	for _, s := range p.page.Segments {
 		switch {
@@ -342,12 +332,7 @@ func TestInfoboxIsNoBox(t *testing.T) {
 		body := `<html><body><div id="region"><table class="infobox"><tbody>` + tt.table +
 			`</tbody></table><p>John Hart was the harbour master of Kingsbridge for forty years and built the wall that still stands.</p></div></body></html>`
 		p := parse(Input{Key: "k", Body: []byte(body)}, "c")
-		var region *Node
-		for _, n := range p.page.Nodes {
-			if htmlnode.Attr(n.H, "id") == "region" {
-				region = n
-			}
-		}
+		region := regionByID(p.page)
 		boxed := newLinks(p.page, 3).inTOC(p.page, region)
 		for _, s := range p.page.Segments {
 			if strings.Contains(s.Text, tt.probe) && boxed[s.Owner] != tt.boxed {
@@ -384,4 +369,14 @@ func TestOwnHeadlineIsNoTeaser(t *testing.T) {
 	if !toc[related] {
 		t.Error("the related box is not a TOC box")
 	}
+}
+
+// regionByID is the fixture's element of id "region".
+func regionByID(p *Page) *Node {
+	for _, n := range p.Nodes {
+		if htmlnode.Attr(n.H, "id") == "region" {
+			return n
+		}
+	}
+	return nil
 }
