@@ -157,15 +157,15 @@ func FromDOM(doc *html.Node, u *url.URL) *Page {
 type builder struct {
 	page   *Page
 	base   *url.URL
-	cur    strings.Builder // the segment being collected
-	curLen int             // its length in bytes of collapsed text
-	link   int             // characters inside links in cur
-	space  bool            // a space is pending before the next word
+	cur    textBuf // the segment being collected
+	curLen int     // its length in bytes of collapsed text
+	link   int     // characters inside links in cur
+	space  bool    // a space is pending before the next word
 	owner  *Node
 	inner  *Node // the innermost element around cur's text so far
 	inLink *Node
 	// lines is cur with the page's line breaks; shaped says it differs.
-	lines  strings.Builder
+	lines  textBuf
 	shaped bool
 	inPre  bool // lines ends with text written as it is
 	pre    int  // depth of elements that keep their white space
@@ -254,17 +254,17 @@ func (b *builder) text(n *Node, s string) {
 	}
 	word := func(w string) {
 		if b.curLen > 0 && b.space {
-			b.cur.WriteByte(' ')
+			b.cur.AppendByte(' ')
 			b.curLen++
 			if b.shaped && b.pre == 0 && !b.atLineStart() {
-				b.lines.WriteByte(' ')
+				b.lines.AppendByte(' ')
 			}
 		}
 		if b.shaped && b.pre == 0 {
-			b.lines.WriteString(w)
+			b.lines.AppendString(w)
 			b.inPre = false
 		}
-		b.cur.WriteString(w)
+		b.cur.AppendString(w)
 		b.curLen += len(w)
 		added += utf8.RuneCountInString(w)
 		b.space = false
@@ -342,9 +342,9 @@ func (b *builder) preText(s string) {
 	}
 	b.shape()
 	if b.lines.Len() > 0 && b.space && !b.inPre && !b.atLineStart() && !isSpace(rune(s[0])) {
-		b.lines.WriteByte(' ') // a collapsed space before the <pre> run
+		b.lines.AppendByte(' ') // a collapsed space before the <pre> run
 	}
-	b.lines.WriteString(s)
+	b.lines.AppendString(s)
 	b.inPre = true
 }
 
@@ -353,8 +353,7 @@ func (b *builder) preText(s string) {
 // then on: most segments never need them.
 func (b *builder) shape() {
 	if !b.shaped {
-		b.lines.Reset()
-		b.lines.WriteString(b.cur.String())
+		b.lines.b = append(b.lines.b[:0], b.cur.b...)
 		b.shaped = true
 	}
 }
@@ -363,14 +362,28 @@ func (b *builder) shape() {
 func (b *builder) lineBreak() {
 	if b.curLen > 0 || b.lines.Len() > 0 {
 		b.shape()
-		b.lines.WriteByte('\n')
+		b.lines.AppendByte('\n')
 	}
 }
 
 func (b *builder) atLineStart() bool {
 	n := b.lines.Len()
-	return n == 0 || b.lines.String()[n-1] == '\n'
+	return n == 0 || b.lines.b[n-1] == '\n'
 }
+
+// textBuf collects a segment's text as a strings.Builder would, but keeps
+// its memory from one segment to the next: a page's text is mostly short
+// segments, and a fresh Builder grows each one from nothing, an
+// allocation per doubling.
+type textBuf struct{ b []byte }
+
+func (t *textBuf) AppendByte(c byte)     { t.b = append(t.b, c) }
+func (t *textBuf) AppendString(s string) { t.b = append(t.b, s...) }
+func (t *textBuf) Len() int              { return len(t.b) }
+func (t *textBuf) Reset()                { t.b = t.b[:0] }
+
+// String is a copy of the text: the buffer is written again.
+func (t *textBuf) String() string { return string(t.b) }
 
 // trimLines drops blank lines at the ends and spaces at line ends.
 func trimLines(s string) string {
