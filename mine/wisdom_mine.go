@@ -170,30 +170,37 @@ func anchorText(n *Node) string {
 	return n.text
 }
 
-// subtreeText is n's text, its words joined by single spaces.
+// subtreeText is n's text, its words joined by single spaces. The text
+// is sized first, so that the builder allocates once.
 func subtreeText(n *Node) string {
 	var b strings.Builder
-	space := false
-	var walk func(h *html.Node)
-	walk = func(h *html.Node) {
+	size, space := 0, false
+	var walk func(h *html.Node, write bool)
+	walk = func(h *html.Node, write bool) {
 		if h.Type == html.TextNode {
-			eachWord(h.Data, &space, func(w string) {
-				if b.Len() > 0 && space {
-					b.WriteByte(' ')
-				}
-				b.WriteString(w)
-				space = false
-			})
-			space = true // a text node ends a word
+			if !write {
+				size += len(h.Data) + 1
+			} else {
+				eachWord(h.Data, &space, func(w string) {
+					if b.Len() > 0 && space {
+						b.WriteByte(' ')
+					}
+					b.WriteString(w)
+					space = false
+				})
+				space = true // a text node ends a word
+			}
 		}
 		for c := h.FirstChild; c != nil; c = c.NextSibling {
 			if c.Type == html.ElementNode && dummyTags[c.DataAtom] {
 				continue
 			}
-			walk(c)
+			walk(c, write)
 		}
 	}
-	walk(n.H)
+	walk(n.H, false)
+	b.Grow(size)
+	walk(n.H, true)
 	return b.String()
 }
 
