@@ -204,6 +204,7 @@ func hintedBoxes(p *Page, region *Node) map[*Node]bool {
 	out := map[*Node]bool{}
 	var prose []int
 	var promos []*Node
+	promoEnd := -1
 	last := p.lastDescendant(region)
 	for i := region.Index + 1; i <= last; i++ {
 		n := p.Nodes[i]
@@ -219,8 +220,9 @@ func hintedBoxes(p *Page, region *Node) map[*Node]bool {
 		}
 		if prose[n.Index] == 0 {
 			out[n] = true
-		} else if promoWord(n) {
+		} else if i > promoEnd && hasWord(n, promoNames) {
 			promos = append(promos, n)
+			promoEnd = p.lastDescendant(n) // a box inside it is part of it
 		}
 	}
 	// A promotion box with prose of its own (a slideshow of another
@@ -229,9 +231,7 @@ func hintedBoxes(p *Page, region *Node) map[*Node]bool {
 	if len(promos) > 0 {
 		outside := prose[region.Index]
 		for _, n := range promos {
-			if !out[n] && !insideAny(n, promos) {
-				outside -= prose[n.Index]
-			}
+			outside -= prose[n.Index]
 		}
 		if outside >= boxedStoryChars {
 			for _, n := range promos {
@@ -250,29 +250,14 @@ func hintedBoxes(p *Page, region *Node) map[*Node]bool {
 // story's length, more than a lede and a caption.
 const boxedStoryChars = 1000
 
-// promoWord: n's class or id names a promotion of other stories (not ads
-// or widgets, words sites also give to a slide of the story itself).
-func promoWord(n *Node) bool {
-	for w := range nameWords(n) {
-		switch strings.TrimSuffix(w, "s") {
-		case "promo", "promotion", "related", "recommended", "recommendation", "recirc", "outbrain", "taboola", "sponsor", "sponsored":
-			return true
-		}
+// promoNames are promoWords and their plurals, as class and id words.
+var promoNames = func() map[string]bool {
+	m := wordSet(promoWords)
+	for w := range wordSet(promoWords) {
+		m[w+"s"] = true
 	}
-	return false
-}
-
-// insideAny: an ancestor of n is one of boxes.
-func insideAny(n *Node, boxes []*Node) bool {
-	for a := n.Parent; a != nil; a = a.Parent {
-		for _, b := range boxes {
-			if a == b {
-				return true
-			}
-		}
-	}
-	return false
-}
+	return m
+}()
 
 // listPage: the page's region holds less than FallbackShare of its
 // non-template text and not its prose, and neither the page's markup nor

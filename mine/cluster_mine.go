@@ -150,13 +150,7 @@ func mineDefault(g []*minedPage, state *ClusterState, opts Options) []*Result {
 		p.scores = regionScores(p.page, opts.Region, nil)
 		p.region = bestRegion(p.page, p.scores)
 		if alone && !useDeclared(p, false) {
-			if t := titledRegion(p.page, p.region, p.links); t != nil {
-				p.region = t
-			} else if h := headlineStory(p.page, p.region, p.links); h != nil {
-				p.region, p.placed = h, true
-			} else if c := namedContainer(p.page, p.region); c != nil {
-				p.region = c
-			}
+			placeAlone(p)
 		}
 		p.region = outOfQuote(p.page, p.region)
 	}
@@ -198,6 +192,21 @@ func mineDefault(g []*minedPage, state *ClusterState, opts Options) []*Result {
 func pageText(p *minedPage) string {
 	text, _ := articleText(p, p.page.Root, true, true)
 	return text
+}
+
+// placeAlone corrects the best region of a page mined alone that declares
+// no body, by its headline or its markup: narrowed to the element around
+// the headline (titledRegion), or moved to the story under a headline it
+// lies away from (headlineStory), or widened from one paragraph to its
+// parent named as content (namedContainer).
+func placeAlone(p *minedPage) {
+	if t := titledRegion(p.page, p.region, p.links); t != nil {
+		p.region = t
+	} else if h := headlineStory(p.page, p.region, p.links); h != nil {
+		p.region, p.placed = h, true
+	} else if c := namedContainer(p.page, p.region); c != nil {
+		p.region = c
+	}
 }
 
 // useDeclared makes the page's declared article body its region: its

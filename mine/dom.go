@@ -130,7 +130,7 @@ func (p *Page) titleHolds(text string) bool {
 		p.titleKey = strings.ToLower(strings.Join(strings.Fields(p.Title), " "))
 	}
 	t := strings.ToLower(strings.Join(strings.Fields(text), " "))
-	return p.titleKey != "" && len(strings.Fields(t)) >= 3 && strings.Contains(p.titleKey, t)
+	return p.titleKey != "" && wordCount(t) >= 3 && strings.Contains(p.titleKey, t)
 }
 
 // FromDOM builds a Page from an already parsed document.

@@ -141,12 +141,12 @@ func ExtractSite(inputs []Input, opts Options, single bool) []*Result {
 	}
 	if !single {
 		// The scan for signatures finds the raw text parsing skips too.
-		in := make([]ClusterInput, len(pages))
+		cuts := make([]*rawCuts, len(pages))
 		for i, p := range pages {
 			p.cuts = &rawCuts{}
-			in[i] = ClusterInput{Key: p.in.Key, URL: p.in.URL, Signature: scanPage(p.in.Body, p.cuts)}
+			cuts[i] = p.cuts
 		}
-		ids := Cluster(in, opts.Cluster)
+		ids := clusterScanned(inputs, cuts, opts)
 		for _, p := range pages {
 			p.cluster = ids[p.in.Key]
 		}
@@ -166,9 +166,7 @@ func ExtractSite(inputs []Input, opts Options, single bool) []*Result {
 		termStats := opts.Method == MethodInfoDiscoverer || opts.Method == MethodWISDOM
 		g := groups[id]
 		for _, p := range g {
-			if p.doc == nil {
-				p.parseDoc()
-			}
+			p.parseDoc()
 			p.page = FromDOM(p.doc, p.in.URL)
 		}
 		for _, r := range minePages(NewClusterState(), g, opts, termStats) {
@@ -189,9 +187,19 @@ func ExtractSite(inputs []Input, opts Options, single bool) []*Result {
 // signature (docs/ALGORITHMS.md §0), read from each page's tags
 // (ScanSignature) without parsing it.
 func ClusterInputs(inputs []Input, opts Options) map[string]ClusterID {
+	return clusterScanned(inputs, nil, opts)
+}
+
+// clusterScanned is ClusterInputs that also gathers, when cuts is not
+// nil, each page's raw text into its cuts[i] in the same scan.
+func clusterScanned(inputs []Input, cuts []*rawCuts, opts Options) map[string]ClusterID {
 	in := make([]ClusterInput, len(inputs))
 	for i, p := range inputs {
-		in[i] = ClusterInput{Key: p.Key, URL: p.URL, Signature: ScanSignature(p.Body)}
+		var c *rawCuts
+		if cuts != nil {
+			c = cuts[i]
+		}
+		in[i] = ClusterInput{Key: p.Key, URL: p.URL, Signature: scanPage(p.Body, c)}
 	}
 	return Cluster(in, opts.Cluster)
 }

@@ -12,20 +12,12 @@ import (
 // though its text changes from page to page so that no cross-page
 // statistic calls it template; the story's paragraphs stay.
 func TestHintedBoxesInRegion(t *testing.T) {
-	topics := []string{"night buses", "harbour wall", "ferry fares", "market hall"}
-	var inputs []Input
-	for i, topic := range topics {
-		body := fmt.Sprintf(`<html><head><title>The council and the %[1]s</title></head><body>
-<nav><a href="/">Home</a> <a href="/news/">News</a> <a href="/sport/">Sport</a></nav>
-<div class="story"><h1>The council and the %[1]s</h1>
-<p>The city council voted on Tuesday evening about the %[1]s, after a long debate in which residents from every district spoke.</p>
+	inputs := gazettePages(func(i int, topic string) string {
+		return fmt.Sprintf(`<p>The city council voted on Tuesday evening about the %[1]s, after a long debate in which residents from every district spoke.</p>
 <div class="promo-box"><b>Offer %[2]d</b><span>Three months of the %[1]s digest for one euro</span></div>
 <p>Supporters said the decision about the %[1]s would help shift workers, while critics pointed to the cost for the city budget.</p>
-<p>The finance committee will report on the %[1]s in the spring, and a public meeting is planned for the town hall next month.</p>
-</div><footer>© The Gazette</footer></body></html>`, topic, i+1)
-		u, _ := url.Parse(fmt.Sprintf("http://gazette.example/news/%d/story.html", i+1))
-		inputs = append(inputs, Input{Key: u.String(), URL: u, Body: []byte(body)})
-	}
+<p>The finance committee will report on the %[1]s in the spring, and a public meeting is planned for the town hall next month.</p>`, topic, i+1)
+	})
 	for _, r := range ExtractSite(inputs, Options{}, false) {
 		text := r.ArticleText()
 		if strings.Contains(text, "digest for one euro") || strings.Contains(text, "Offer") {
@@ -85,17 +77,9 @@ func TestPromoBoxWithProse(t *testing.T) {
 		{"promo after a short story", 2, "promo_holder", false},
 		{"a box not named for promotion", 8, "explainer-slides", false},
 	} {
-		topics := []string{"night buses", "harbour wall", "ferry fares", "market hall"}
-		var inputs []Input
-		for i, topic := range topics {
-			body := fmt.Sprintf(`<html><head><title>The council and the %[1]s</title></head><body>
-<nav><a href="/">Home</a> <a href="/news/">News</a> <a href="/sport/">Sport</a></nav>
-<div class="story"><h1>The council and the %[1]s</h1>
-<div class="articleBody">%[2]s%[3]s</div>
-</div><footer>© The Gazette</footer></body></html>`, topic, story(i, topic, tt.paras), slides(i, tt.class))
-			u, _ := url.Parse(fmt.Sprintf("http://gazette.example/news/%d/story.html", i+1))
-			inputs = append(inputs, Input{Key: u.String(), URL: u, Body: []byte(body)})
-		}
+		inputs := gazettePages(func(i int, topic string) string {
+			return `<div class="articleBody">` + story(i, topic, tt.paras) + slides(i, tt.class) + `</div>`
+		})
 		for _, r := range ExtractSite(inputs, Options{}, false) {
 			text := r.ArticleText()
 			if got := strings.Contains(text, "engineers' report"); got == tt.sliced {
@@ -106,6 +90,22 @@ func TestPromoBoxWithProse(t *testing.T) {
 			}
 		}
 	}
+}
+
+// gazettePages are four pages of one news site's template, each a story
+// on its topic whose body (after the headline) body writes.
+func gazettePages(body func(i int, topic string) string) []Input {
+	var inputs []Input
+	for i, topic := range []string{"night buses", "harbour wall", "ferry fares", "market hall"} {
+		page := fmt.Sprintf(`<html><head><title>The council and the %[1]s</title></head><body>
+<nav><a href="/">Home</a> <a href="/news/">News</a> <a href="/sport/">Sport</a></nav>
+<div class="story"><h1>The council and the %[1]s</h1>
+%[2]s
+</div><footer>© The Gazette</footer></body></html>`, topic, body(i, topic))
+		u, _ := url.Parse(fmt.Sprintf("http://gazette.example/news/%d/story.html", i+1))
+		inputs = append(inputs, Input{Key: u.String(), URL: u, Body: []byte(page)})
+	}
+	return inputs
 }
 
 // An id that spells the section's heading names its topic: "sharing" in

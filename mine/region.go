@@ -148,10 +148,14 @@ func heading(p *Page, region *Node) *Segment {
 // a page has no siblings to compare with. Words, not substrings:
 // "hs_cos_wrapper_meta_field" is no navigation.
 var (
-	negativeWords = wordSet("comment comments sidebar footer nav navbar navigation menu related share sharing social " +
-		"promo promotion advert advertisement ad ads sponsor sponsored banner widget widgets breadcrumb breadcrumbs " +
-		"subscribe subscription newsletter cookie cookies popup modal masthead header tags tag outbrain taboola " +
-		"recommended recommendations recirc disqus signup skip toolbar pagination pager copyright")
+	// promoWords name a promotion of other stories: boxes that may hold
+	// prose of their own (hintedBoxes), unlike ads and widgets, words
+	// sites also give to a slide of the story itself.
+	promoWords    = "related promo promotion sponsor sponsored outbrain taboola recommended recommendation recirc"
+	negativeWords = wordSet("comment comments sidebar footer nav navbar navigation menu share sharing social " +
+		"advert advertisement ad ads banner widget widgets breadcrumb breadcrumbs " +
+		"subscribe subscription newsletter cookie cookies popup modal masthead header tags tag " +
+		"disqus signup skip toolbar pagination pager copyright " + promoWords)
 	positiveWords = wordSet("article content story body post entry main blog hentry")
 	// hintWords is both lists in one map, for one look-up per word: +1
 	// for a positive word, −1 for a negative one or its plural

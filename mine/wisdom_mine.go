@@ -170,37 +170,30 @@ func anchorText(n *Node) string {
 	return n.text
 }
 
-// subtreeText is n's text, its words joined by single spaces. The text
-// is sized first, so that the builder allocates once.
+// subtreeText is n's text, its words joined by single spaces.
 func subtreeText(n *Node) string {
 	var b strings.Builder
-	size, space := 0, false
-	var walk func(h *html.Node, write bool)
-	walk = func(h *html.Node, write bool) {
+	space := false
+	var walk func(h *html.Node)
+	walk = func(h *html.Node) {
 		if h.Type == html.TextNode {
-			if !write {
-				size += len(h.Data) + 1
-			} else {
-				eachWord(h.Data, &space, func(w string) {
-					if b.Len() > 0 && space {
-						b.WriteByte(' ')
-					}
-					b.WriteString(w)
-					space = false
-				})
-				space = true // a text node ends a word
-			}
+			eachWord(h.Data, &space, func(w string) {
+				if b.Len() > 0 && space {
+					b.WriteByte(' ')
+				}
+				b.WriteString(w)
+				space = false
+			})
+			space = true // a text node ends a word
 		}
 		for c := h.FirstChild; c != nil; c = c.NextSibling {
 			if c.Type == html.ElementNode && dummyTags[c.DataAtom] {
 				continue
 			}
-			walk(c, write)
+			walk(c)
 		}
 	}
-	walk(n.H, false)
-	b.Grow(size)
-	walk(n.H, true)
+	walk(n.H)
 	return b.String()
 }
 
