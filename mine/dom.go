@@ -22,7 +22,6 @@ type Node struct {
 	Parent   *Node
 	Kids     []*Node // element children that are not dummies
 	Index    int     // preorder position in Page.Nodes
-	Block    bool    // a block-level element: it starts a new segment
 	Href     string  // an <a>'s resolved link target, "" if none
 	Segments []int   // indexes into Page.Segments of the segments this block owns
 
@@ -34,13 +33,14 @@ type Node struct {
 
 	// text caches anchorText: TOC and API tests ask for an anchor's text
 	// several times each.
-	text       string
-	textCached bool
-
+	text string
 	// id and class cache the element's attributes, which the class and id
 	// hints read many times per element.
 	id, class string
-	namesRead bool
+
+	Block      bool // a block-level element: it starts a new segment
+	textCached bool
+	namesRead  bool
 }
 
 // names returns the element's id and class attributes.
@@ -146,7 +146,7 @@ func FromDOM(doc *html.Node, u *url.URL) *Page {
 		root = doc
 	}
 	n := 1 + countElements(root)
-	b.slab, b.page.Nodes = make([]Node, 0, n), make([]*Node, 0, n)
+	b.slab, b.page.Nodes, b.kids = make([]Node, 0, n), make([]*Node, 0, n), make([]*Node, n)
 	b.page.Segments = make([]Segment, 0, n/2) // pages have a third to a half as many
 	b.page.Root = b.element(root, nil)
 	b.flush()
@@ -170,19 +170,25 @@ type builder struct {
 	inPre  bool // lines ends with text written as it is
 	pre    int  // depth of elements that keep their white space
 	// slab holds the page's nodes, allocated at once: they live and die
-	// together.
+	// together. kids holds their Kids slices the same way.
 	slab []Node
+	kids []*Node
 }
 
 // countElements counts the elements below h that element makes nodes of.
 func countElements(h *html.Node) int {
 	n := 0
 	for c := h.FirstChild; c != nil; c = c.NextSibling {
-		if c.Type == html.ElementNode && !Skipped(c) && c.DataAtom != atom.Br && c.DataAtom != atom.Img {
+		if madeNode(c) {
 			n += 1 + countElements(c)
 		}
 	}
 	return n
+}
+
+// madeNode: element makes a node of h, a child of a node.
+func madeNode(h *html.Node) bool {
+	return h.Type == html.ElementNode && !Skipped(h) && h.DataAtom != atom.Br && h.DataAtom != atom.Img
 }
 
 func (b *builder) element(h *html.Node, parent *Node) *Node {
@@ -211,6 +217,15 @@ func (b *builder) element(h *html.Node, parent *Node) *Node {
 	pre := keepsSpace(h)
 	if pre {
 		b.pre++
+	}
+	k := 0
+	for c := h.FirstChild; c != nil; c = c.NextSibling {
+		if madeNode(c) {
+			k++
+		}
+	}
+	if k > 0 && k <= len(b.kids) { // counted in FromDOM
+		n.Kids, b.kids = b.kids[:0:k], b.kids[k:]
 	}
 	for c := h.FirstChild; c != nil; c = c.NextSibling {
 		switch c.Type {

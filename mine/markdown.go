@@ -115,6 +115,11 @@ type mdRenderer struct {
 	segs []int // region's segments in document order
 	next int   // the segment the next run of text is
 	ok   bool  // the walk met the segments it expected
+	// plain is the open run's non-space characters, to check against its
+	// segment. One run is open at a time (a block flushes the run before
+	// it), and an inline element's inner run adds to it in order, so
+	// they share this buffer.
+	plain []byte
 	// shift maps an HTML heading level to the Markdown one: the title is
 	// "#", so the article's headings start at "##".
 	shift int
@@ -154,7 +159,7 @@ func (r *mdRenderer) children(h *html.Node, cur *run, out *[]mdBlock, code bool)
 // with it; images alone go with the next line of text (a figure's
 // caption, the paragraph they illustrate), or the last when none follows.
 func (r *mdRenderer) flush(cur *run, out *[]mdBlock) {
-	defer func() { *cur = run{} }()
+	defer func() { *cur, r.plain = run{}, r.plain[:0] }()
 	md := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(cur.md.String()), "\\"))
 	if !cur.words {
 		if cur.images && md != "" {
@@ -170,7 +175,7 @@ func (r *mdRenderer) flush(cur *run, out *[]mdBlock) {
 	}
 	s := &r.page.Segments[r.segs[r.next]]
 	r.next++
-	if !sameWithoutSpace(cur.plain.String(), s.Text) {
+	if !sameWithoutSpace(r.plain, s.Text) {
 		r.ok = false
 		return
 	}
@@ -182,7 +187,7 @@ func (r *mdRenderer) flush(cur *run, out *[]mdBlock) {
 // sameWithoutSpace: a is b with b's spaces left out (what
 // strings.Join(strings.FieldsFunc(b, isSpace), "") gives, without
 // building it).
-func sameWithoutSpace(a, b string) bool {
+func sameWithoutSpace(a []byte, b string) bool {
 	i := 0
 	for j := 0; j < len(b); {
 		if c := b[j]; c < utf8.RuneSelf { // ASCII, most text
@@ -197,7 +202,7 @@ func sameWithoutSpace(a, b string) bool {
 		}
 		r, w := utf8.DecodeRuneInString(b[j:])
 		if !isSpace(r) {
-			if i+w > len(a) || a[i:i+w] != b[j:j+w] {
+			if i+w > len(a) || string(a[i:i+w]) != b[j:j+w] {
 				return false
 			}
 			i += w

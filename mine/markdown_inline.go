@@ -13,7 +13,6 @@ import (
 // the builder's when it has words.
 type run struct {
 	md     strings.Builder
-	plain  strings.Builder // its non-space characters, to check against the segment
 	words  bool
 	images bool
 	space  bool // a collapsed space is pending
@@ -22,7 +21,7 @@ type run struct {
 
 func (r *mdRenderer) text(cur *run, s string, code bool) {
 	emit := func(w string) {
-		cur.plain.WriteString(w)
+		r.plain = append(r.plain, w...)
 		if cur.md.Len() == 0 {
 			cur.lead = cur.lead || cur.space
 		} else if cur.space && !endsLine(cur) {
@@ -87,8 +86,7 @@ func (r *mdRenderer) inline(h *html.Node, cur *run, out *[]mdBlock, code bool) {
 		return
 	}
 	var inner run
-	r.children(h, &inner, out, false)
-	cur.plain.WriteString(inner.plain.String())
+	r.children(h, &inner, out, false) // its plain text goes on cur's
 	md := strings.TrimSpace(inner.md.String())
 	if md == "" {
 		cur.space = cur.space || inner.space || inner.lead
@@ -134,7 +132,7 @@ func (r *mdRenderer) codeSpan(h *html.Node, cur *run) {
 		return
 	}
 	for _, w := range words {
-		cur.plain.WriteString(w)
+		r.plain = append(r.plain, w...)
 	}
 	s := strings.Join(words, " ")
 	fence := strings.Repeat("`", longestRun(s, '`')+1)

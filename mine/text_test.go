@@ -146,3 +146,25 @@ func TestWordCount(t *testing.T) {
 		}
 	}
 }
+
+// TestAnchorTextOneNode: an anchor of one text node is its text as it
+// stands only when that is already collapsed.
+func TestAnchorTextOneNode(t *testing.T) {
+	for _, s := range []string{"", " ", "one", "two words", " lead", "trail ", "two  spaces", "a\u00a0b", "tab\tstop", "全角\u3000空白", "bad \xff utf8"} {
+		want := strings.Join(strings.FieldsFunc(s, isSpace), " ")
+		if got := collapsed(s); got != (s == want) {
+			t.Errorf("collapsed(%q) = %v", s, got)
+		}
+		p, err := Parse([]byte(`<p><a href="/x">`+html.EscapeString(s)+`</a></p>`), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range p.Nodes {
+			if n.Tag == "a" {
+				if got := anchorText(n); got != want {
+					t.Errorf("anchorText of %q = %q, want %q", s, got, want)
+				}
+			}
+		}
+	}
+}

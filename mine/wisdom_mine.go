@@ -172,6 +172,9 @@ func anchorText(n *Node) string {
 
 // subtreeText is n's text, its words joined by single spaces.
 func subtreeText(n *Node) string {
+	if c := n.H.FirstChild; c != nil && c.NextSibling == nil && c.Type == html.TextNode && collapsed(c.Data) {
+		return c.Data // most anchors: one text node, nothing to collapse
+	}
 	var b strings.Builder
 	space := false
 	var walk func(h *html.Node)
@@ -195,6 +198,19 @@ func subtreeText(n *Node) string {
 	}
 	walk(n.H)
 	return b.String()
+}
+
+// collapsed: s's only white space is single spaces between words.
+func collapsed(s string) bool {
+	space := true // none may lead
+	for _, r := range s {
+		sp := isSpace(r)
+		if sp && (r != ' ' || space) {
+			return false
+		}
+		space = sp
+	}
+	return !space || s == ""
 }
 
 // wordCount is len(strings.Fields(s)), without the slice.
