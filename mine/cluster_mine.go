@@ -204,7 +204,7 @@ func placeAlone(p *minedPage) {
 		p.region = t
 	} else if h := headlineStory(p.page, p.region, p.links); h != nil {
 		p.region, p.placed = h, true
-	} else if c := namedContainer(p.page, p.region); c != nil {
+	} else if c := namedContainer(p.page, p.region, p.links); c != nil {
 		p.region = c
 	}
 }

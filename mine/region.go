@@ -879,17 +879,20 @@ func headlineStory(p *Page, region *Node, l *links) *Node {
 
 // namedContainer widens a region that is one paragraph to its parent
 // when the parent's class or id names it as content ("article-content")
-// and holds half again as much text: a post of a paragraph and lists (a
-// deals post's links) whose lists cost more in links than they bring.
-func namedContainer(p *Page, region *Node) *Node {
+// and holds more text, or when the parent holds more running prose: a
+// story is its paragraphs, and one of them outweighs the others only when
+// the lists beside them (a deals post's shop links, a list of earlier
+// episodes) cost more in links than they bring.
+func namedContainer(p *Page, region *Node, l *links) *Node {
 	if region == nil || region.Tag != "p" || region.Parent == nil || pageWide(region.Parent) {
 		return nil
 	}
 	c := region.Parent
-	if hintScore(c) <= 0 || 2*contentChars(p, c) < 3*contentChars(p, region) {
-		return nil
+	h := hintScore(c)
+	if h > 0 && contentChars(p, c) > contentChars(p, region) || h >= 0 && runningProse(p, c, l) > runningProse(p, region, l) {
+		return c
 	}
-	return c
+	return nil
 }
 
 // headlineStoryChars is the running prose that makes the element around

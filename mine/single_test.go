@@ -252,21 +252,37 @@ func TestReferenceLines(t *testing.T) {
 		[]string{"Follow me on Twitter", "More interior posts", "July 2012"})
 }
 
-// A post of one paragraph and lists of deals (links to the shops, off
-// the site) is its container named as content, not its paragraph alone:
-// the lists cost more in links than they bring to a region score.
+// A region that is one paragraph widens to its parent when the parent
+// is named as content and holds more text (a deals post, a look with its
+// shop links), or holds more running prose (a podcast post above a list
+// of earlier episodes): the lists cost more in links than they bring.
 func TestNamedContainer(t *testing.T) {
-	u, _ := url.Parse("https://gadgetweekly.example/2012/11/dealmaster/")
-	r := ExtractSite([]Input{{Key: "deals", URL: u, Body: singleFixture(t, "dealspost.html")}}, Options{}, true)[0]
-	text := r.ArticleText()
-	for _, want := range []string{"a fresh list of deals for the weekend", "12-megapixel compact camera"} {
-		if !strings.Contains(text, want) {
-			t.Errorf("text lacks %q:\n%s", want, text)
+	for _, tt := range []struct {
+		file, url string
+		want, not []string
+	}{
+		{"dealspost.html", "https://gadgetweekly.example/2012/11/dealmaster/",
+			[]string{"a fresh list of deals for the weekend", "12-megapixel compact camera"},
+			[]string{"Top feature story", "decides which device goes first"}},
+		{"lookpost.html", "https://runwaynotes.example/2012/11/look-to-steal/",
+			[]string{"Shop our budget-friendly picks below.", "Left to right: Hartley Woven Floral Cotton Tee ($26, was $49)"},
+			[]string{"Most read", "ranked by our editors"}},
+		{"episodes.html", "https://theology.example/blog/posts/glenn-on-the-fatherhood-of-god",
+			[]string{"Do you know what it means", "truly loved", "In the latest episode of our interview series"},
+			[]string{"Ray Ortlund on Union with Christ", "Sermons"}},
+	} {
+		u, _ := url.Parse(tt.url)
+		r := ExtractSite([]Input{{Key: tt.file, URL: u, Body: singleFixture(t, tt.file)}}, Options{}, true)[0]
+		text := r.ArticleText()
+		for _, want := range tt.want {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s: text lacks %q:\n%s", tt.file, want, text)
+			}
 		}
-	}
-	for _, not := range []string{"Top feature story", "decides which device goes first"} {
-		if strings.Contains(text, not) {
-			t.Errorf("text holds %q:\n%s", not, text)
+		for _, not := range tt.not {
+			if strings.Contains(text, not) {
+				t.Errorf("%s: text holds %q:\n%s", tt.file, not, text)
+			}
 		}
 	}
 }
