@@ -195,16 +195,24 @@ func pageText(p *minedPage) string {
 }
 
 // placeAlone corrects the best region of a page mined alone that declares
-// no body, by its headline or its markup: narrowed to the element around
-// the headline (titledRegion), or moved to the story under a headline it
-// lies away from (headlineStory), or widened from one paragraph to its
-// parent named as content (namedContainer).
+// no body, by its headline, its markup or its prose: moved off a column of
+// teasers to the story beside it (pastTeasers); then narrowed to the
+// element around the headline (titledRegion), or moved to the story under
+// a headline it lies away from (headlineStory), or widened from one
+// paragraph to its parent (namedContainer); and a region that is still
+// the whole page narrowed to where its prose is (proseCenter).
 func placeAlone(p *minedPage) {
+	if s := pastTeasers(p.page, p.region, p.links, p.scores); s != nil {
+		p.region, p.placed = s, true
+	}
 	if t := titledRegion(p.page, p.region, p.links); t != nil {
 		p.region = t
 	} else if h := headlineStory(p.page, p.region, p.links); h != nil {
 		p.region, p.placed = h, true
 	} else if c := namedContainer(p.page, p.region, p.links); c != nil {
+		p.region = c
+	}
+	if c := proseCenter(p.page, p.region, p.links); c != nil {
 		p.region = c
 	}
 }

@@ -779,6 +779,77 @@ func commonAncestor(a, b *Node) *Node {
 	return a
 }
 
+// pastTeasers moves a region that is a list of teasers (a column of
+// other stories with their summaries outweighs a short story) to the
+// best-scoring element beside it, neither in nor around it, that is no
+// list of teasers and holds half of the page's running prose, when the
+// page has 500 characters of it outside the list: the story is there.
+func pastTeasers(p *Page, region *Node, l *links, scores []float64) *Node {
+	if region == nil || pageWide(region) || !l.isTOC(region) {
+		return nil
+	}
+	items := map[*Node]int{}
+	prose := make([]int, len(p.Nodes))
+	for i := range p.Segments {
+		if s := &p.Segments[i]; isProse(s) && !inStoryItem(s.Owner, p.Root, l, items) {
+			prose[s.Owner.Index] += s.Len - s.LinkLen
+		}
+	}
+	for i := len(p.Nodes) - 1; i > 0; i-- {
+		if n := p.Nodes[i]; n.Parent != nil {
+			prose[n.Parent.Index] += prose[i]
+		}
+	}
+	total := prose[p.Root.Index]
+	if total-prose[region.Index] < headlineStoryChars {
+		return nil
+	}
+	var best *Node
+	for _, n := range p.Nodes {
+		if !n.Block || l.isTOC(n) || p.contains(region, n) || p.contains(n, region) || 2*prose[n.Index] < total {
+			continue
+		}
+		if best == nil || scores[n.Index] > scores[best.Index] {
+			best = n
+		}
+	}
+	return best
+}
+
+// proseCenter narrows a page-wide region (a page mined alone whose
+// menus and columns outweigh a short story) to the smallest element that
+// holds four fifths of the page's running prose, teaser boxes aside, when
+// that is 500 characters or more: the story is where its paragraphs are.
+// It stops above a lone paragraph, whose headings and lists stand beside it.
+func proseCenter(p *Page, region *Node, l *links) *Node {
+	if region == nil || !pageWide(region) {
+		return nil
+	}
+	prose := proseByNode(p, l.inTOC(p, region))
+	total := prose[region.Index]
+	if total < headlineStoryChars {
+		return nil
+	}
+	n := region
+	for {
+		var next *Node
+		for _, k := range n.Kids {
+			if 5*prose[k.Index] >= 4*total && k.Tag != "p" { // a paragraph is not a story
+				next = k
+				break
+			}
+		}
+		if next == nil {
+			break
+		}
+		n = next
+	}
+	if n = blockOf(n); pageWide(n) {
+		return nil
+	}
+	return n
+}
+
 // proseByNode is, for every node, the characters of prose in its
 // subtree (isProse lines, less their link text), skipping the lines of
 // the owners in skip (may be nil).

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -304,6 +305,88 @@ func TestLinkedHeadlineRegion(t *testing.T) {
 	for _, not := range []string{"Partner news", "favourite weekend destination", "captain's bell"} {
 		if strings.Contains(text, not) {
 			t.Errorf("text holds %q:\n%s", not, text)
+		}
+	}
+}
+
+// nodeNamed is the first element whose id, or a word of whose class, is
+// name.
+func nodeNamed(p *Page, name string) *Node {
+	for _, n := range p.Nodes {
+		id, class := n.names()
+		if id == name || slices.Contains(strings.Fields(class), name) {
+			return n
+		}
+	}
+	return nil
+}
+
+// A region that is a column of teasers with summaries gives way to the
+// story beside it; a story region, or a page whose prose is all teasers,
+// stays as it is.
+func TestPastTeasers(t *testing.T) {
+	u, _ := url.Parse("https://business.example.com/article/payments-layoffs.html")
+	p, err := Parse(singleFixture(t, "railteasers.html"), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	markByHints(p)
+	l := newLinks(p, Options{}.withDefaults().MinTOCLinks)
+	scores := regionScores(p, Options{}.withDefaults().Region, nil)
+	list, story := nodeNamed(p, "newsItem"), nodeNamed(p, "storyBody")
+	got := pastTeasers(p, list, l, scores)
+	if got == nil || !p.contains(got, story) || p.contains(got, list) {
+		t.Fatalf("pastTeasers from the teaser list = %v, want an element around the story and not the list", got)
+	}
+	if got := pastTeasers(p, story, l, scores); got != nil {
+		t.Errorf("pastTeasers from the story = %s, want nil", NodePath(got))
+	}
+	// Without the story, the teasers are the page: a listing stays one.
+	body := bytes.Replace(singleFixture(t, "railteasers.html"), []byte(`<div id="story">`), []byte(`<div id="story" hidden>`), 1)
+	if p, err = Parse(body, u); err != nil {
+		t.Fatal(err)
+	}
+	markByHints(p)
+	l = newLinks(p, Options{}.withDefaults().MinTOCLinks)
+	if got := pastTeasers(p, nodeNamed(p, "newsItem"), l, regionScores(p, Options{}.withDefaults().Region, nil)); got != nil {
+		t.Errorf("pastTeasers on the page without its story = %s, want nil", NodePath(got))
+	}
+}
+
+// A page-wide region narrows to the element that holds most of the
+// page's running prose, not to a lone paragraph.
+func TestProseCenter(t *testing.T) {
+	u, _ := url.Parse("https://blog.corp.example/2012/08/commissioner-appreciation-day/")
+	for _, tt := range []struct {
+		name, from, to string
+		edit           func([]byte) []byte
+	}{
+		{"blog post", "html", "maincolumn", nil},
+		{"region not page-wide", "s-post", "", nil},
+		{"prose in one paragraph", "html", "", func([]byte) []byte {
+			return []byte("<html><body><h1>Notes</h1><p>" + strings.Repeat("A sentence of the only paragraph, which holds the page's prose. ", 10) +
+				"</p><h2>Secondary header</h2><ul><li>a point</li><li>another</li></ul></body></html>")
+		}},
+	} {
+		body := singleFixture(t, "corpblog.html")
+		if tt.edit != nil {
+			body = tt.edit(body)
+		}
+		p, err := Parse(body, u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		markByHints(p)
+		from := p.Root
+		if tt.from != "html" {
+			from = nodeNamed(p, tt.from)
+		}
+		got := proseCenter(p, from, newLinks(p, Options{}.withDefaults().MinTOCLinks))
+		switch {
+		case tt.to == "" && got != nil:
+			t.Errorf("%s: proseCenter = %s, want nil", tt.name, NodePath(got))
+		case tt.to != "" && (got == nil || got != nodeNamed(p, tt.to)):
+			t.Errorf("%s: proseCenter = %v, want #%s", tt.name, got, tt.to)
 		}
 	}
 }
