@@ -328,7 +328,40 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 	if headline = heading(page, region); headline != nil {
 		headHash = headline.Hash
 	}
-	return page.textOf(region, keep), headline
+	return trimLabels(page.textOf(region, keep)), headline
+}
+
+// trimLabels leaves out the lines that end text as labels of what the
+// page shows after the story ("Related posts:", "You may also like:",
+// "Share this:"): a story does not end on a label, and what the label
+// introduces (a box of teasers, share buttons, a video) is not in text.
+// The first line always stays.
+func trimLabels(text string) string {
+	for {
+		i := strings.LastIndex(text, "\n\n")
+		if i < 0 || !trailingLabel(text[i+2:]) {
+			return text
+		}
+		text = text[:i]
+	}
+}
+
+// trailingLabel: line is a label, six words or fewer that end with a
+// colon or name a promotion of other stories, with no sentence in it.
+func trailingLabel(line string) bool {
+	line = strings.TrimSpace(line)
+	if len(line) > 50 || wordCount(line) > 6 || strings.ContainsAny(strings.TrimRight(line, ":."), stops) {
+		return false
+	}
+	if strings.HasSuffix(line, ":") {
+		return true
+	}
+	for w := range strings.FieldsFuncSeq(strings.ToLower(line), notLetter) {
+		if promoNames[w] || w == "popular" {
+			return true
+		}
+	}
+	return false
 }
 
 // holdsProse: the region holds at least half of the page's prose (long

@@ -34,6 +34,7 @@ func (r *mdRenderer) text(cur *run, s string, code bool) {
 		}
 		cur.space, cur.words = false, true
 	}
+	cur.md.Grow(len(s)) // escapes aside, the words take no more room than s
 	eachWord(s, &cur.space, emit)
 }
 

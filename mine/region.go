@@ -78,21 +78,38 @@ func bestRegion(p *Page, scores []float64) *Node {
 // NodePath is a node's address for voting across pages: tag, id and
 // first class of each ancestor from the root.
 func NodePath(n *Node) string {
-	var parts []string
+	var chain [48]*Node
+	up := chain[:0]
 	for ; n != nil; n = n.Parent {
-		part := n.Tag
-		if id := htmlnode.Attr(n.H, "id"); stableName(id) {
-			part += "#" + id
-		}
-		if cls := strings.Fields(htmlnode.Attr(n.H, "class")); len(cls) > 0 && stableName(cls[0]) {
-			part += "." + cls[0]
-		}
-		parts = append(parts, part)
+		up = append(up, n)
 	}
-	for i, j := 0, len(parts)-1; i < j; i, j = i+1, j-1 {
-		parts[i], parts[j] = parts[j], parts[i]
+	size := 0
+	for _, m := range up {
+		id, class := m.names()
+		size += len(m.Tag) + len(id) + len(class) + 3
 	}
-	return strings.Join(parts, "/")
+	var b strings.Builder
+	b.Grow(size)
+	for i := len(up) - 1; i >= 0; i-- {
+		m := up[i]
+		if i < len(up)-1 {
+			b.WriteByte('/')
+		}
+		b.WriteString(m.Tag)
+		id, class := m.names()
+		if stableName(id) {
+			b.WriteByte('#')
+			b.WriteString(id)
+		}
+		for cls := range strings.FieldsSeq(class) {
+			if stableName(cls) {
+				b.WriteByte('.')
+				b.WriteString(cls)
+			}
+			break // the first class only
+		}
+	}
+	return b.String()
 }
 
 // stableName: a name a template gives every page ("content", "story-body"),

@@ -168,3 +168,27 @@ func TestAnchorTextOneNode(t *testing.T) {
 		}
 	}
 }
+
+// TestTrimLabels: the labels that end a story's text introduce what it
+// does not hold (a related box, share buttons, a video) and go; a story's
+// own last line stays, and so does a text of one line.
+func TestTrimLabels(t *testing.T) {
+	story := "The council approved the tram line on Tuesday, after a year of hearings."
+	for _, tt := range []struct{ in, want string }{
+		{story + "\n\nRelated posts:", story},
+		{story + "\n\nTags:\n\nShare this:", story},
+		{story + "\n\nYou may also like:", story},
+		{story + "\n\nRelated Stories", story},
+		{story + "\n\nMost Popular", story},
+		{story + "\n\nWatch the video below:", story},
+		{story + "\n\nThe line opens in 2014.", story + "\n\nThe line opens in 2014."},
+		{story + "\n\nJane Smith", story + "\n\nJane Smith"},
+		{story + "\n\nSaid the mayor, when asked what comes next for the city:", story + "\n\nSaid the mayor, when asked what comes next for the city:"},
+		{story + "\n\nRelated: the old line closed in 1961.", story + "\n\nRelated: the old line closed in 1961."},
+		{"Related posts:", "Related posts:"},
+	} {
+		if got := trimLabels(tt.in); got != tt.want {
+			t.Errorf("trimLabels(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
