@@ -532,6 +532,28 @@ func hidden(h *html.Node) bool {
 			if strings.Contains(v, "display:none") || strings.Contains(v, "visibility:hidden") {
 				return true
 			}
+		case "class":
+			if hiddenClass(a.Val) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hiddenClass: a class word that the common style sheets keep off the
+// screen and give to screen readers only (Bootstrap's and Tailwind's
+// "sr-only", WordPress's "screen-reader-text"): "Continue reading <span
+// class=screen-reader-text>TITLE</span>", "Posted on", "(opens in a new
+// tab)". The page's reader never sees it.
+func hiddenClass(class string) bool {
+	if !strings.Contains(class, "-only") && !strings.Contains(class, "reader") && !strings.Contains(class, "visually") {
+		return false
+	}
+	for w := range strings.FieldsSeq(class) { // class names are case-sensitive
+		switch w {
+		case "sr-only", "visually-hidden", "visuallyhidden", "screen-reader-text":
+			return true
 		}
 	}
 	return false

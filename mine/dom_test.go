@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -89,6 +90,8 @@ func TestDOMSegments(t *testing.T) {
 		{"hidden attribute", "<div>a</div><div hidden>x<p>y</p></div><div>b</div>", []string{"div:a", "div:b"}},
 		{"aria-hidden true", `<p>a<span aria-hidden="true">x</span>b</p>`, []string{"p:ab"}},
 		{"aria-hidden false kept", `<p>a<span aria-hidden="false">x</span>b</p>`, []string{"p:axb"}},
+		{"screen-reader text", `<p>Continue reading<span class="screen-reader-text"> Tram line</span></p><h2 class="sr-only">Post navigation</h2>`, []string{"p:Continue reading"}},
+		{"hidden-xs kept", `<p>a<span class="hidden-xs">x</span>b</p>`, []string{"p:axb"}},
 		{"display block kept", `<p>a<span style="display:block">x</span>b</p>`, []string{"p:axb"}},
 		{"img dropped", `<p>a <img src="x.png" alt="alt text"> b</p>`, []string{"p:a b"}},
 		{"comment dropped", "<p>a<!-- <p>c</p> -->b</p>", []string{"p:ab"}},
@@ -244,6 +247,7 @@ func FuzzSegment(f *testing.F) {
 		`<a href=1>a<a href=2>b</a>c</a>`,
 		`<p>a <span style="display: none">x</span><span hidden>y</span><i aria-hidden="true">z</i> b</p>`,
 		`<div style="DISPLAY:NONE"><p>gone</p></div><p style="visibility: hidden">gone too</p>`,
+		`<p>Read more<span class="Screen-Reader-Text"> about it</span></p><a class="skip sr-only" href="#c">Skip</a>`,
 		"<p>a<script>b</script>c<style>d</style><noscript>e</noscript>f</p>",
 		"<svg><title>t</title><text>s</text></svg><math><mi>x</mi></math><p>after</p>",
 		"<html hidden><body>t</body></html>",
@@ -495,13 +499,19 @@ func domAtomSet(s string) map[atom.Atom]bool {
 	return m
 }
 
-// domHidden: the hidden attribute, aria-hidden="true", or an inline style
-// with display:none or visibility:hidden (spaces and case ignored).
+// domHidden: the hidden attribute, aria-hidden="true", an inline style
+// with display:none or visibility:hidden (spaces and case ignored), or a
+// screen-reader-only class (case counts: CSS class selectors match it).
 func domHidden(n *html.Node) bool {
 	for _, a := range n.Attr {
 		style := strings.ToLower(strings.ReplaceAll(a.Val, " ", ""))
 		if a.Key == "hidden" || (a.Key == "aria-hidden" && a.Val == "true") ||
 			(a.Key == "style" && (strings.Contains(style, "display:none") || strings.Contains(style, "visibility:hidden"))) {
+			return true
+		}
+		if a.Key == "class" && slices.ContainsFunc(strings.Fields(a.Val), func(w string) bool {
+			return w == "sr-only" || w == "visually-hidden" || w == "visuallyhidden" || w == "screen-reader-text"
+		}) {
 			return true
 		}
 	}
