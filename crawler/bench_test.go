@@ -2,6 +2,7 @@ package crawler_test
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -92,6 +93,8 @@ func measure(b *testing.B, site *testsite.Site, srv *httptest.Server, t *benchTo
 //     retries the flaky page (500 first, then 200), canonicalizes URLs
 //     (query order, fragments), skips non-HTML bodies and stores every page
 //     with its metadata in bbolt.
+//   - http-fetch fetches the pages of a known list (site.Reach) with a
+//     plain net/http client and reads them, nothing more: HTTP's own cost.
 //   - colly-bare ignores robots.txt (Colly's default, left as is), does not
 //     retry, so the flaky page is missing from its result, dedups on the
 //     URL string (fragment stripped) only, keeps every 2xx body (non-HTML
@@ -129,6 +132,24 @@ func benchCrawlSite(b *testing.B, prefix string, opts testsite.Options) {
 	pages := ceilingPages(b, site, srv)
 
 	b.Run(prefix+"ceiling-tokenize", func(b *testing.B) { benchCeiling(b, pages) })
+
+	// http-fetch is HTTP alone: the same pages fetched by a plain net/http
+	// client from a known list, nothing parsed or stored. What it costs is
+	// the floor of any crawl that fetches with net/http from this server.
+	uris := site.Reach(benchDepth)
+	b.Run(prefix+"http-fetch", func(b *testing.B) {
+		b.ReportAllocs()
+		var t benchTotals
+		c := ceiling{pages: pages}
+		b.StopTimer()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			measure(b, site, srv, &t, func() int64 { return fetchOnce(b, srv.URL, uris) })
+			c.pass()
+		}
+		t.report(b)
+		t.reportCeiling(b, &c)
+	})
 
 	for _, v := range []struct {
 		name   string
@@ -215,6 +236,46 @@ func infocrawlOnce(b *testing.B, path, entry string, noSync bool) int64 {
 
 // collyOnce is a bare Colly crawl of entry: in-memory visited set, bodies
 // kept in memory as the minimum of storage. It returns the responses kept.
+// fetchOnce GETs base+uri for every uri on benchParallel goroutines with
+// a fresh transport, as a crawl starts with one, reads each body whole
+// (gzip undone by the transport), retries a 5xx once, and returns the
+// pages fetched with status 200.
+func fetchOnce(b *testing.B, base string, uris []string) int64 {
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.MaxIdleConnsPerHost = benchParallel
+	defer tr.CloseIdleConnections()
+	client := &http.Client{Transport: tr}
+	var next, pages atomic.Int64
+	var wg sync.WaitGroup
+	for range benchParallel {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(uris) {
+					return
+				}
+				for try := 0; try < 2; try++ {
+					resp, err := client.Get(base + uris[i])
+					if err != nil {
+						b.Error(err)
+						return
+					}
+					_, err = io.ReadAll(resp.Body)
+					resp.Body.Close()
+					if err == nil && resp.StatusCode == http.StatusOK {
+						pages.Add(1)
+						break
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return pages.Load()
+}
+
 func collyOnce(b *testing.B, entry string) int64 {
 	eu, err := url.Parse(entry)
 	if err != nil {
