@@ -3,6 +3,7 @@ package crawler
 import (
 	"fmt"
 	"net/url"
+	"strings"
 	"testing"
 )
 
@@ -28,8 +29,8 @@ func TestLinkCacheSame(t *testing.T) {
 				for _, h := range hrefs {
 					body += fmt.Sprintf(`<a href="%s">x</a>`, url.PathEscape(h)) + "<a href='" + h + "'>y</a>"
 				}
-				want := scanLinks(page, []byte(body), nil)
-				got := scanLinks(page, []byte(body), &c)
+				want := scanLinks(page, []byte(body), nil, nil)
+				got := scanLinks(page, []byte(body), &c, nil)
 				if len(got) != len(want) {
 					t.Fatalf("%s %q: %d links through the cache, want %d", p, withBase, len(got), len(want))
 				}
@@ -43,5 +44,47 @@ func TestLinkCacheSame(t *testing.T) {
 	}
 	if c.n.Load() == 0 {
 		t.Error("nothing cached")
+	}
+}
+
+// TestOffScope: offScope drops only links that inScope rejects. Every
+// href of TestLinkCacheSame's list and of more tricky hosts, on pages of
+// several entries and allowed domains, is resolved and scoped as the
+// crawl does; a link in scope must never be one offScope drops, and the
+// plain off-site links of a page must be dropped.
+func TestOffScope(t *testing.T) {
+	hrefs := []string{
+		"https://twitter.com/intent/tweet?url=http://news.example/a", "http://www.facebook.com/sharer.php?u=x",
+		"http://news.example/a", "HTTP://news.example/a", "http://NEWS.example/a", "http://news.example./a",
+		"http://news.example:8080/a", "https://news.example:443/a", "http://cdn.news.example/a",
+		"http://static.example.com/x", "http://img.static.example.com/x", "http://xstatic.example.com/x",
+		"http://user@news.example/a", "http://[::1]:80/", "http://n%65ws.example/", "http://news.exämple/",
+		"  https://other.example/x  ", "https://other.example", "http://other.example?q", "http://other.example#f",
+		"http:other.example/x", "http://", "https://:80/", "/a", "rel.html", "//other.example/x",
+	}
+	for _, tt := range []struct {
+		entry string
+		allow []string
+	}{
+		{"http://news.example/", nil},
+		{"http://news.example:8080/", nil},
+		{"https://news.example/", []string{"static.example.com"}},
+		{"http://127.0.0.1:40123/", []string{"news.example"}},
+	} {
+		entry, _ := url.Parse(tt.entry)
+		entry, _ = canonicalize(entry)
+		r := &run{entry: entry, opts: Options{AllowDomains: tt.allow}}
+		for _, h := range hrefs {
+			u, err := resolve(entry, strings.TrimSpace(h))
+			in := err == nil && r.inScope(u)
+			if in && offScope(h, entry.Hostname(), tt.allow) {
+				t.Errorf("entry %s, allow %v: offScope drops %q, which is in scope", tt.entry, tt.allow, h)
+			}
+		}
+	}
+	for _, h := range []string{"https://twitter.com/intent/tweet?url=x", "http://www.facebook.com/sharer.php?u=x", "https://other.example"} {
+		if !offScope(h, "news.example", nil) {
+			t.Errorf("offScope(%q) = false, want true", h)
+		}
 	}
 }

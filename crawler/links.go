@@ -16,15 +16,16 @@ import (
 // building a tree per page costs more than the fetch.
 func extractLinks(page *url.URL, body []byte) []*url.URL {
 	var out []*url.URL
-	for _, l := range scanLinks(page, body, nil) {
+	for _, l := range scanLinks(page, body, nil, nil) {
 		out = append(out, l.u)
 	}
 	return out
 }
 
 // scanLinks is extractLinks with the links' keys, resolved through c
-// (nil: no cache).
-func scanLinks(page *url.URL, body []byte, c *linkCache) []link {
+// (nil: no cache), less the hrefs that skip reports before they are
+// resolved (nil: none).
+func scanLinks(page *url.URL, body []byte, c *linkCache, skip func(href string) bool) []link {
 	base := page
 	origins := originsOf(base)
 	sawBase := false
@@ -39,6 +40,7 @@ func scanLinks(page *url.URL, body []byte, c *linkCache) []link {
 					base, origins = b, originsOf(b)
 				}
 			}
+		case skip != nil && skip(href):
 		default:
 			if l, ok := c.resolve(base, origins, href); ok {
 				out = append(out, l)
@@ -86,4 +88,52 @@ func attr(z *html.Tokenizer, want string) (string, bool) {
 			return "", false
 		}
 	}
+}
+
+// offScope reports an href that plainly leads out of a crawl's scope (the
+// host entryHost, and allow with their subdomains, as run.inScope reads
+// them): an absolute http or https URL whose host, as written, is a plain
+// lower-cased name that is none of them. Share buttons, ads and links to
+// other sites are most of a page's links that its own site does not
+// repeat, and resolving them is most of what resolving costs. A host it
+// cannot read so (user info, a port-less IPv6 address, escapes,
+// non-ASCII, the entry's own name) is left to resolve and inScope.
+func offScope(href, entryHost string, allow []string) bool {
+	href = strings.TrimSpace(href)
+	var rest string
+	switch {
+	case len(href) > 8 && strings.EqualFold(href[:8], "https://"):
+		rest = href[8:]
+	case len(href) > 7 && strings.EqualFold(href[:7], "http://"):
+		rest = href[7:]
+	default:
+		return false
+	}
+	end := strings.IndexAny(rest, "/?#")
+	if end < 0 {
+		end = len(rest)
+	}
+	host := rest[:end]
+	if i := strings.LastIndexByte(host, ':'); i >= 0 {
+		host = host[:i]
+	}
+	host = strings.TrimSuffix(host, ".")
+	if host == "" {
+		return false
+	}
+	for i := 0; i < len(host); i++ {
+		c := host[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '.' || c == '-') {
+			return false // upper case, user info, IPv6, escapes, non-ASCII: resolve it
+		}
+	}
+	if host == entryHost {
+		return false
+	}
+	for _, d := range allow {
+		if host == d || strings.HasSuffix(host, "."+d) {
+			return false
+		}
+	}
+	return true
 }

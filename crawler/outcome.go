@@ -229,7 +229,9 @@ func (r *run) links(p *store.Page, final *url.URL) []link {
 		if p.Depth >= r.opts.Depth {
 			return nil
 		}
-		return scanLinks(final, p.Body, &r.linkCache)
+		return scanLinks(final, p.Body, &r.linkCache, func(href string) bool {
+			return offScope(href, r.entry.Hostname(), r.opts.AllowDomains)
+		})
 	}
 	var out []link
 	for _, s := range r.opts.Follow(p) {
