@@ -15,8 +15,9 @@ type link struct {
 }
 
 // linkCache keeps what resolve made of the hrefs whose resolution does
-// not depend on the page's path: absolute URLs, and root-relative and
-// scheme-relative ones on one origin. A site repeats those on every page
+// not depend on the page's query: absolute URLs, root-relative and
+// scheme-relative ones on one origin, and relative paths in one
+// directory of it. A site repeats those on every page
 // (menus, footers, tickers, lists of stories), and parsing and
 // canonicalising them again cost more than finding them (BenchmarkCrawl's
 // profile: resolve took more CPU than the tokenizer on the test site).
@@ -51,8 +52,12 @@ func (c *linkCache) resolve(base *url.URL, o *linkOrigins, href string) (link, b
 			k.origin = o.scheme
 		case strings.HasPrefix(href, "/"):
 			k.origin = o.host
+		case href == "" || href[0] == '?' || href[0] == '#':
+			ok = false // the base's own path and query count
 		default:
-			ok = false
+			// A relative path resolves against the base's directory: the
+			// links of a section's pages to one another.
+			k.origin = o.dir
 		}
 	}
 	if ok {
@@ -76,11 +81,15 @@ func (c *linkCache) resolve(base *url.URL, o *linkOrigins, href string) (link, b
 // linkOrigins are the parts of a base URL that the cached hrefs depend on.
 type linkOrigins struct {
 	scheme, host string
-	ok           bool // false: do not use the cache (user info in the base)
+	dir          string // host and the base's escaped path up to its last '/'
+	ok           bool   // false: do not use the cache (user info in the base)
 }
 
 func originsOf(base *url.URL) *linkOrigins {
-	return &linkOrigins{scheme: base.Scheme, host: base.Scheme + "://" + base.Host, ok: base.User == nil && base.Opaque == ""}
+	host := base.Scheme + "://" + base.Host
+	p := base.EscapedPath()
+	return &linkOrigins{scheme: base.Scheme, host: host, dir: host + p[:strings.LastIndexByte(p, '/')+1],
+		ok: base.User == nil && base.Opaque == ""}
 }
 
 // hasScheme reports whether href starts with a URL scheme and a colon, as

@@ -19,6 +19,7 @@ func TestLinkCacheSame(t *testing.T) {
 	pages := []string{
 		"http://news.example/world/story.html", "http://news.example/tech/", "https://news.example/a/b/c",
 		"http://news.example:8080/x", "http://user:pw@news.example/p", "http://other.example/q",
+		"http://news.example/world/other.html?page=2", "http://news.example", "http://news.example/a%2Fb/c",
 	}
 	var c linkCache
 	for round := 0; round < 2; round++ {
@@ -85,6 +86,21 @@ func TestOffScope(t *testing.T) {
 	for _, h := range []string{"https://twitter.com/intent/tweet?url=x", "http://www.facebook.com/sharer.php?u=x", "https://other.example"} {
 		if !offScope(h, "news.example", nil) {
 			t.Errorf("offScope(%q) = false, want true", h)
+		}
+	}
+}
+
+// TestNeedless: a link to the page itself or plainly out of scope is not
+// followed; one that may reach a page in scope is.
+func TestNeedless(t *testing.T) {
+	entry, _ := url.Parse("http://news.example/")
+	r := &run{entry: entry, opts: Options{AllowDomains: []string{"cdn.example"}}}
+	for href, want := range map[string]bool{
+		"#top": true, "  #comments": true, "https://twitter.com/share?u=x": true,
+		"/world/": false, "?page=2": false, "story.html#top": false, "http://img.cdn.example/a": false, "": false,
+	} {
+		if got := r.needless(href); got != want {
+			t.Errorf("needless(%q) = %v, want %v", href, got, want)
 		}
 	}
 }

@@ -229,9 +229,7 @@ func (r *run) links(p *store.Page, final *url.URL) []link {
 		if p.Depth >= r.opts.Depth {
 			return nil
 		}
-		return scanLinks(final, p.Body, &r.linkCache, func(href string) bool {
-			return offScope(href, r.entry.Hostname(), r.opts.AllowDomains)
-		})
+		return scanLinks(final, p.Body, &r.linkCache, r.needless)
 	}
 	var out []link
 	for _, s := range r.opts.Follow(p) {
@@ -242,6 +240,14 @@ func (r *run) links(p *store.Page, final *url.URL) []link {
 		}
 	}
 	return out
+}
+
+// needless: following href cannot reach a page the crawl wants and has
+// not seen: it names the page itself ("#top"), or plainly leads out of
+// scope (offScope).
+func (r *run) needless(href string) bool {
+	href = strings.TrimSpace(href)
+	return strings.HasPrefix(href, "#") || offScope(href, r.entry.Hostname(), r.opts.AllowDomains)
 }
 
 // sniffNonHTML catches what the headers did not: no Content-Type and not
