@@ -138,17 +138,7 @@ func benchCrawlSite(b *testing.B, prefix string, opts testsite.Options) {
 	// the floor of any crawl that fetches with net/http from this server.
 	uris := site.Reach(benchDepth)
 	b.Run(prefix+"http-fetch", func(b *testing.B) {
-		b.ReportAllocs()
-		var t benchTotals
-		c := ceiling{pages: pages}
-		b.StopTimer()
-		b.ResetTimer()
-		for i := 0; i < b.N; i++ {
-			measure(b, site, srv, &t, func() int64 { return fetchOnce(b, srv.URL, uris) })
-			c.pass()
-		}
-		t.report(b)
-		t.reportCeiling(b, &c)
+		crawls(b, site, srv, pages, func(int) int64 { return fetchOnce(b, srv.URL, uris) })
 	})
 
 	for _, v := range []struct {
@@ -159,39 +149,34 @@ func benchCrawlSite(b *testing.B, prefix string, opts testsite.Options) {
 		{"infocrawl-bbolt-nosync", true},
 	} {
 		b.Run(prefix+v.name, func(b *testing.B) {
-			b.ReportAllocs()
 			dir := b.TempDir()
-			var t benchTotals
-			c := ceiling{pages: pages}
-			b.StopTimer()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				path := filepath.Join(dir, "crawl-"+strconv.Itoa(i)+".db")
-				measure(b, site, srv, &t, func() int64 {
-					return infocrawlOnce(b, path, entry, v.noSync)
-				})
-				c.pass()
-			}
-			t.report(b)
-			t.reportCeiling(b, &c)
+			crawls(b, site, srv, pages, func(i int) int64 {
+				return infocrawlOnce(b, filepath.Join(dir, "crawl-"+strconv.Itoa(i)+".db"), entry, v.noSync)
+			})
 		})
 	}
 
 	b.Run(prefix+"colly-bare", func(b *testing.B) {
-		b.ReportAllocs()
-		var t benchTotals
-		c := ceiling{pages: pages}
-		b.StopTimer()
-		b.ResetTimer()
-		for i := 0; i < b.N; i++ {
-			measure(b, site, srv, &t, func() int64 {
-				return collyOnce(b, entry)
-			})
-			c.pass()
-		}
-		t.report(b)
-		t.reportCeiling(b, &c)
+		crawls(b, site, srv, pages, func(int) int64 { return collyOnce(b, entry) })
 	})
+}
+
+// crawls times b.N runs of crawl (given the run's index, returning the
+// pages it stored), each followed by a tokenizer pass over pages outside
+// the timer, and reports the totals and the crawls' pages/s over the
+// pass's.
+func crawls(b *testing.B, site *testsite.Site, srv *httptest.Server, pages [][]byte, crawl func(i int) int64) {
+	b.ReportAllocs()
+	var t benchTotals
+	c := ceiling{pages: pages}
+	b.StopTimer()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		measure(b, site, srv, &t, func() int64 { return crawl(i) })
+		c.pass()
+	}
+	t.report(b)
+	t.reportCeiling(b, &c)
 }
 
 // reportCeiling reports the tokenizer pass's pages/s, run beside the
