@@ -517,7 +517,9 @@ func permalinkSpan(h *html.Node) bool {
 	return true
 }
 
-// hidden reports elements a reader never sees.
+// hidden reports elements a reader never sees, and controls that say
+// what a click does ("Settings", "Full Screen"): a role="button" element
+// is a <button> whatever its tag.
 func hidden(h *html.Node) bool {
 	for _, a := range h.Attr {
 		switch a.Key {
@@ -534,6 +536,10 @@ func hidden(h *html.Node) bool {
 			}
 		case "class":
 			if hiddenClass(a.Val) {
+				return true
+			}
+		case "role":
+			if a.Val == "button" {
 				return true
 			}
 		}

@@ -92,6 +92,7 @@ func TestDOMSegments(t *testing.T) {
 		{"aria-hidden false kept", `<p>a<span aria-hidden="false">x</span>b</p>`, []string{"p:axb"}},
 		{"screen-reader text", `<p>Continue reading<span class="screen-reader-text"> Tram line</span></p><h2 class="sr-only">Post navigation</h2>`, []string{"p:Continue reading"}},
 		{"hidden-xs kept", `<p>a<span class="hidden-xs">x</span>b</p>`, []string{"p:axb"}},
+		{"role button", `<div>a<div role="button" aria-label="Settings">Settings</div>b</div><p>c<span role="link">d</span></p>`, []string{"div:ab", "p:cd"}},
 		{"display block kept", `<p>a<span style="display:block">x</span>b</p>`, []string{"p:axb"}},
 		{"img dropped", `<p>a <img src="x.png" alt="alt text"> b</p>`, []string{"p:a b"}},
 		{"comment dropped", "<p>a<!-- <p>c</p> -->b</p>", []string{"p:ab"}},
@@ -501,12 +502,16 @@ func domAtomSet(s string) map[atom.Atom]bool {
 
 // domHidden: the hidden attribute, aria-hidden="true", an inline style
 // with display:none or visibility:hidden (spaces and case ignored), or a
-// screen-reader-only class (case counts: CSS class selectors match it).
+// screen-reader-only class (case counts: CSS class selectors match it),
+// or role="button".
 func domHidden(n *html.Node) bool {
 	for _, a := range n.Attr {
 		style := strings.ToLower(strings.ReplaceAll(a.Val, " ", ""))
 		if a.Key == "hidden" || (a.Key == "aria-hidden" && a.Val == "true") ||
 			(a.Key == "style" && (strings.Contains(style, "display:none") || strings.Contains(style, "visibility:hidden"))) {
+			return true
+		}
+		if a.Key == "role" && a.Val == "button" {
 			return true
 		}
 		if a.Key == "class" && slices.ContainsFunc(strings.Fields(a.Val), func(w string) bool {
