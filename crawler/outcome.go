@@ -246,8 +246,7 @@ func (r *run) links(p *store.Page, final *url.URL) []link {
 // not seen: it names the page itself ("#top"), or plainly leads out of
 // scope (offScope).
 func (r *run) needless(href string) bool {
-	href = strings.TrimSpace(href)
-	return strings.HasPrefix(href, "#") || offScope(href, r.entry.Hostname(), r.opts.AllowDomains)
+	return strings.HasPrefix(strings.TrimSpace(href), "#") || offScope(href, r.entry.Hostname(), r.opts.AllowDomains)
 }
 
 // sniffNonHTML catches what the headers did not: no Content-Type and not

@@ -105,13 +105,13 @@ func parse(in Input, cluster ClusterID) *minedPage {
 
 // parseDoc parses the page's HTML into doc.
 func (p *minedPage) parseDoc() {
-	var doc *html.Node
-	var err error
+	body := p.in.Body
 	if p.cuts != nil { // the raw text was found by the signature's scan
-		doc, err = html.Parse(bytes.NewReader(p.cuts.apply(p.in.Body)))
+		body = p.cuts.apply(body)
 	} else {
-		doc, err = parseHTML(p.in.Body)
+		body = emptyRawText(body)
 	}
+	doc, err := html.Parse(bytes.NewReader(body))
 	if err != nil { // x/net/html parses any bytes; kept for safety
 		doc = &html.Node{Type: html.DocumentNode}
 	}

@@ -805,18 +805,8 @@ func pastTeasers(p *Page, region *Node, l *links, scores []float64) *Node {
 	if region == nil || pageWide(region) || !l.isTOC(region) {
 		return nil
 	}
-	items := map[*Node]int{}
-	prose := make([]int, len(p.Nodes))
-	for i := range p.Segments {
-		if s := &p.Segments[i]; isProse(s) && !inStoryItem(s.Owner, p.Root, l, items) {
-			prose[s.Owner.Index] += s.Len - s.LinkLen
-		}
-	}
-	for i := len(p.Nodes) - 1; i > 0; i-- {
-		if n := p.Nodes[i]; n.Parent != nil {
-			prose[n.Parent.Index] += prose[i]
-		}
-	}
+	items := map[*Node]int{} // running prose: not in a story item (runningProse)
+	prose := proseWhere(p, func(s *Segment) bool { return !inStoryItem(s.Owner, p.Root, l, items) })
 	total := prose[p.Root.Index]
 	if total-prose[region.Index] < headlineStoryChars {
 		return nil
@@ -871,9 +861,14 @@ func proseCenter(p *Page, region *Node, l *links) *Node {
 // subtree (isProse lines, less their link text), skipping the lines of
 // the owners in skip (may be nil).
 func proseByNode(p *Page, skip map[*Node]bool) []int {
+	return proseWhere(p, func(s *Segment) bool { return !skip[s.Owner] })
+}
+
+// proseWhere is proseByNode over the prose lines keep takes.
+func proseWhere(p *Page, keep func(*Segment) bool) []int {
 	out := make([]int, len(p.Nodes))
 	for i := range p.Segments {
-		if s := &p.Segments[i]; isProse(s) && !skip[s.Owner] {
+		if s := &p.Segments[i]; isProse(s) && keep(s) {
 			out[s.Owner.Index] += s.Len - s.LinkLen
 		}
 	}
