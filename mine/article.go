@@ -316,7 +316,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		if s.Len >= minCopyLen {
 			first = seen[s.Text]
 		}
-		if s.Template || copied(first, s) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
+		if s.Template || copied(first, s) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {
@@ -444,6 +444,36 @@ func citingLine(p *Page, s *Segment) bool {
 	}
 	return false
 }
+
+// valueCell: a line in a cell of a table row that has a header cell is
+// that row's name or value ("Founder: Netscape", an infobox, a data
+// table), whatever its links, unless the cell is itself a list of links
+// or the table is four-fifths link text: a navigation box labels its
+// rows too ("Projects: Bugzilla · Jetpack · Persona …").
+func valueCell(s *Segment) bool {
+	var cell, row *Node
+	n := s.Owner
+	for ; n != nil && n.Tag != "table"; n = n.Parent {
+		switch {
+		case cell == nil && (n.Tag == "td" || n.Tag == "th"):
+			cell = n
+		case cell != nil && row == nil && n.Tag == "tr":
+			row = n
+		}
+	}
+	if row == nil || n == nil || cell.Anchors > maxValueLinks || 5*n.ALenA >= 4*(n.CLenA+n.ALenA) {
+		return false
+	}
+	for _, k := range row.Kids {
+		if k.Tag == "th" {
+			return true
+		}
+	}
+	return false
+}
+
+// maxValueLinks is the most links a table's value cell holds.
+const maxValueLinks = 3
 
 // referenceLine: a line whose links all lead off the site (a list of
 // products, sources, resources in a post), content where a line of the

@@ -517,9 +517,12 @@ func inMetaBox(p *Page, region *Node) map[*Node]bool {
 			continue
 		}
 		meta, bio, capt, bioID := n.Tag == "figcaption", false, n.Tag == "figcaption", false
+		// A table is no byline: the hCard class on a table of names and
+		// values marks an infobox ("infobox vcard").
+		table := n.Tag == "table"
 		if id, class := n.names(); id != "" || class != "" {
 			for w := range nameWords(n) {
-				meta = meta || metaWords[w]
+				meta = meta || metaWords[w] && !table
 				bio = bio || bioWords[w]
 				capt = capt || captionWords[w]
 			}

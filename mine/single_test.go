@@ -37,7 +37,9 @@ import (
 // and so do the video descriptions of a widget's lightboxes: a class
 // "text" names no story. Excerpts of other posts cut short with "[...]"
 // are no prose a short story must outweigh to be the page's story. A
-// photo post told in its captions keeps them.
+// photo post told in its captions keeps them. An infobox's rows, names
+// and values, linked or not, are the story's (its hCard class makes it
+// no byline); a navigation box's labelled rows of links are not.
 func TestSingleStories(t *testing.T) {
 	tests := []struct {
 		file     string
@@ -99,6 +101,9 @@ func TestSingleStories(t *testing.T) {
 		{"storygallery.html", "",
 			[]string{"Take the blankets off the bed", "the second manager said in his reply"},
 			[]string{"Business news in pictures", "winning formula for the broadcaster", "Most read"}},
+		{"infobox.html", "",
+			[]string{"largest village on the island", "Council area", "Argyll", "Founded", "Walter Frederick Campbell", "Port authority", "Islay Harbour Board", "880 (2011)"},
+			[]string{"Bowmore", "Killarow", "Random article", "Privacy policy"}},
 		{"captioned.html", "",
 			[]string{"These photos show how", "charity parade through the old town", "the last ferry back from the theme park"},
 			[]string{"Posted by Max Fisher", "Election day in pictures", "Tags:"}},
