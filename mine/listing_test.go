@@ -178,7 +178,8 @@ func TestBoxAroundStory(t *testing.T) {
 // WordPress's "postmetadata"; an author's bio up to a paragraph long) is
 // left out of the story, unless the story is in it: a video page's
 // "meta-information" box holds the few sentences the page tells, a photo
-// page's caption is its story; a caption beside a story is furniture.
+// page's caption is its story; a caption beside a story is furniture. A
+// bio of one paragraph as long as a post of several is not the story.
 func TestMetaBoxHoldsStory(t *testing.T) {
 	body := `<html><body><div id="region">` +
 		`<span class="story-date">24 July 2012 Last updated at 05:40 ET</span>` +
@@ -238,9 +239,25 @@ func TestMetaBoxHoldsStory(t *testing.T) {
 		`lives by the harbour with two cats and far too many timetables, and walks the old tram lines out to the lighthouse on Sundays. ` +
 		`Follow her on the social networks, or write to her with your stories about the buses, the trams and the ferries.</p></div>` +
 		`</div></body></html>`
+	// A theme's class word joins "author" to another ("postauthor").
+	compound := `<html><body><div id="region"><p>The council voted on Tuesday evening to keep the night buses running for two more years, after a long debate.</p>` +
+		`<p>Shift workers at the hospital and the port had asked for the routes to stay, and the mayor agreed with them in the end.</p>` +
+		`<div class="postauthor"><h4>Written by <a href="/">Jane Smith</a></h4><p>Jane Smith covers the city council. She previously reported on transport for the Evening Post.</p></div>` +
+		`</div></body></html>`
+	// A short post of three paragraphs, its author's bio one paragraph
+	// as long as the post.
+	shortPost := `<html><body><div id="region"><p>The night buses keep running for two more years, the council decided.</p>` +
+		`<p>Shift workers at the hospital and the port had asked for the routes to stay.</p>` +
+		`<p>The next vote on the routes is due in the spring.</p>` +
+		`<div class="author-box"><h4>About <a rel="author" href="/jane">Jane Smith</a></h4><p>I started this blog because the city's papers stopped ` +
+		`covering the council years ago, and somebody had to sit through the meetings. I write about the buses, the trams and the ferries, ` +
+		`and about anything else the council decides that nobody else seems to notice.</p></div>` +
+		`</div></body></html>`
 	for _, tt := range []struct {
 		name, body, story, furniture string
 	}{
+		{"story with a compound-named author box", compound, "hospital and the port", "covers the city council"},
+		{"short post with a long bio", shortPost, "hospital and the port", "started this blog"},
 		{"story with an author box named by its id", authorBox, "hospital and the port", "founder and editor of the Evening Post"},
 		{"story with WordPress's post metadata", postmeta, "hospital and the port", "This entry was posted"},
 		{"story with a paragraph of bio", longBio, "hospital and the port", "city editor of the Evening Post"},

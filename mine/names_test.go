@@ -50,3 +50,16 @@ func TestHintWordsDisjoint(t *testing.T) {
 		}
 	}
 }
+
+// A class word that joins "author" to another names the author's box;
+// "authority" and "authorization" are other words.
+func TestAuthorCompound(t *testing.T) {
+	for w, want := range map[string]bool{
+		"postauthor": true, "authorinfo": true, "authorbox": true, "guestauthor": true, "authorsidebar": true,
+		"author": false, "authors": true, "authority": false, "authorization": false, "authorise": false, "coauthors": false,
+	} {
+		if got := authorCompound(w); got != want {
+			t.Errorf("authorCompound(%q) = %v, want %v", w, got, want)
+		}
+	}
+}

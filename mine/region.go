@@ -498,6 +498,20 @@ func namesBio(id string) bool {
 // bioWords name the box about the story's author.
 var bioWords = wordSet("author authors bio bios authorbio")
 
+// authorCompound: a class word that joins "author" to another without a
+// separator names the author's box or line as "author" does
+// ("postauthor", "authorinfo", "authorbox", "guestauthor"); "authority"
+// and "authorize" are other words.
+func authorCompound(w string) bool {
+	if len(w) <= len("author") {
+		return false
+	}
+	if rest, ok := strings.CutPrefix(w, "author"); ok {
+		return !strings.HasPrefix(rest, "it") && !strings.HasPrefix(rest, "iz") && !strings.HasPrefix(rest, "is")
+	}
+	return strings.HasSuffix(w, "author")
+}
+
 // inMetaBox marks the nodes below region inside a small element named by
 // metaWords (under 300 characters: a large "post-meta" is no byline),
 // unless the region's story is in it (a video page's "meta-information",
@@ -505,7 +519,7 @@ var bioWords = wordSet("author authors bio bios authorbio")
 func inMetaBox(p *Page, region *Node) map[*Node]bool {
 	out := map[*Node]bool{}
 	last := p.lastDescendant(region)
-	regionText := -1 // contentChars of region, once a box asks
+	regionText, regionLines := -1, -1 // of region, once a box asks
 	// kinds: each node's metaBox and captionBox bits, its names read once.
 	const metaBox, captionBox = 1, 2
 	kinds := make([]uint8, last-region.Index)
@@ -522,8 +536,9 @@ func inMetaBox(p *Page, region *Node) map[*Node]bool {
 		table := n.Tag == "table"
 		if id, class := n.names(); id != "" || class != "" {
 			for w := range nameWords(n) {
-				meta = meta || metaWords[w] && !table
-				bio = bio || bioWords[w]
+				compound := authorCompound(w)
+				meta = meta || (metaWords[w] || compound) && !table
+				bio = bio || bioWords[w] || compound
 				capt = capt || captionWords[w]
 			}
 			bioID = bio && namesBio(id)
@@ -560,7 +575,7 @@ func inMetaBox(p *Page, region *Node) map[*Node]bool {
 	for i := region.Index + 1; i <= last; i++ {
 		n := p.Nodes[i]
 		k := kind(n)
-		if (n.Parent != nil && out[n.Parent]) || (k&metaBox != 0 && !(told && k&captionBox != 0 && sentenceChars(p, n) > 0) && !storyIn(p, n, region, &regionText)) {
+		if (n.Parent != nil && out[n.Parent]) || (k&metaBox != 0 && !(told && k&captionBox != 0 && sentenceChars(p, n) > 0) && !storyIn(p, n, region, &regionText, &regionLines)) {
 			out[n] = true
 			// Text belongs to blocks: an inline caption or byline that
 			// holds all of its block's text takes the block with it.
@@ -574,35 +589,40 @@ func inMetaBox(p *Page, region *Node) map[*Node]bool {
 
 // storyIn: n's lines of sentences (40+ characters, a sentence end) are
 // most of region's text, two or more of them (a byline, a dateline is a
-// line) or 80 characters (a slideshow's caption, the page's only story):
-// the story is in n, whatever its name.
-// regionText caches contentChars(p, region) across the calls for one
-// region (-1: not yet counted).
-func storyIn(p *Page, n, region *Node, regionText *int) bool {
-	k, chars := 0, 0
-	p.walkSegments(n, func(s *Segment) {
-		if !s.Template && sentence(s.Text) {
-			k++
-			chars += s.Len - s.LinkLen
-		}
-	})
+// line) or 80 characters (a slideshow's caption, the page's only story),
+// and no fewer than the region has outside n: the story is in n,
+// whatever its name. A bio of one long paragraph under a post of three
+// short ones is not the story.
+// regionText and regionLines cache contentChars(p, region) and region's
+// lines of sentences across the calls for one region (-1: not yet
+// counted).
+func storyIn(p *Page, n, region *Node, regionText, regionLines *int) bool {
+	k, chars := sentenceLines(p, n)
 	if k < 2 && chars < 80 {
 		return false
 	}
 	if *regionText < 0 {
 		*regionText = contentChars(p, region)
+		*regionLines, _ = sentenceLines(p, region)
 	}
-	return 2*chars >= *regionText
+	return 2*chars >= *regionText && k >= *regionLines-k
+}
+
+// sentenceLines counts n's lines of sentences and their text outside
+// links.
+func sentenceLines(p *Page, n *Node) (lines, chars int) {
+	p.walkSegments(n, func(s *Segment) {
+		if !s.Template && sentence(s.Text) {
+			lines++
+			chars += s.Len - s.LinkLen
+		}
+	})
+	return lines, chars
 }
 
 // sentenceChars is the text outside links of n's lines of sentences.
 func sentenceChars(p *Page, n *Node) int {
-	chars := 0
-	p.walkSegments(n, func(s *Segment) {
-		if !s.Template && sentence(s.Text) {
-			chars += s.Len - s.LinkLen
-		}
-	})
+	_, chars := sentenceLines(p, n)
 	return chars
 }
 
