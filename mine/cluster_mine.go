@@ -50,6 +50,9 @@ func (s *ClusterState) UnmarshalBinary(data []byte) error {
 	if s.Template.DF == nil {
 		s.Template.DF = map[uint64]int{}
 	}
+	if s.Template.Placed == nil && s.Template.Pages == 0 {
+		s.Template.Placed = map[uint64]int{} // gob leaves out an empty map
+	}
 	if s.Terms == nil {
 		s.Terms = entropy.NewTermStats()
 	}

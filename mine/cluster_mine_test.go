@@ -15,6 +15,7 @@ func TestClusterStateRoundTrip(t *testing.T) {
 	pages := []Input{
 		{Key: "a", Body: []byte("<html><body><nav><a href=/x>Home</a></nav><p>Alpha story text here.</p></body></html>")},
 		{Key: "b", Body: []byte("<html><body><nav><a href=/x>Home</a></nav><p>Beta story text there.</p></body></html>")},
+		{Key: "c", Body: []byte("<html><body><nav><a href=/x>Home</a></nav><p>Gamma story text, a paragraph of prose that is long enough to be counted in its place.</p></body></html>")},
 	}
 	MineCluster("c", st, pages, Options{})
 	raw, err := st.MarshalBinary()
@@ -25,11 +26,14 @@ func TestClusterStateRoundTrip(t *testing.T) {
 	if err := back.UnmarshalBinary(raw); err != nil {
 		t.Fatal(err)
 	}
-	if back.Template.Pages != 2 || back.Terms.Pages != 2 || len(back.Template.DF) != len(st.Template.DF) {
-		t.Fatalf("decoded %+v, want 2 pages and %d segments", back.Template, len(st.Template.DF))
+	if back.Template.Pages != 3 || back.Terms.Pages != 3 || !maps.Equal(back.Template.DF, st.Template.DF) {
+		t.Fatalf("decoded %+v, want 3 pages and %d segments", back.Template, len(st.Template.DF))
+	}
+	if len(st.Template.Placed) != 1 || !maps.Equal(back.Template.Placed, st.Template.Placed) {
+		t.Fatalf("placed paragraphs %v after the round trip, %v before; want the one paragraph of prose", back.Template.Placed, st.Template.Placed)
 	}
 	if back.Terms.EN("stori") != st.Terms.EN("stori") || back.Terms.EN("stori") != 1 {
-		t.Fatalf("EN(stori) = %v after the round trip, %v before; want 1 (in both pages)", back.Terms.EN("stori"), st.Terms.EN("stori"))
+		t.Fatalf("EN(stori) = %v after the round trip, %v before; want 1 (in every page)", back.Terms.EN("stori"), st.Terms.EN("stori"))
 	}
 }
 
@@ -66,7 +70,7 @@ func TestChunkedStateEqualsBatch(t *testing.T) {
 			MineCluster("c", chunked, pages[start:end], Options{})
 			start = end
 		}
-		if chunked.Template.Pages != batch.Template.Pages || !maps.Equal(chunked.Template.DF, batch.Template.DF) {
+		if chunked.Template.Pages != batch.Template.Pages || !maps.Equal(chunked.Template.DF, batch.Template.DF) || !maps.Equal(chunked.Template.Placed, batch.Template.Placed) {
 			t.Fatalf("trial %d: template statistics differ: %d vs %d pages", trial, chunked.Template.Pages, batch.Template.Pages)
 		}
 		if chunked.Terms.Pages != batch.Terms.Pages || len(chunked.Terms.Terms) != len(batch.Terms.Terms) {
@@ -75,6 +79,57 @@ func TestChunkedStateEqualsBatch(t *testing.T) {
 		for term := range batch.Terms.Terms {
 			if d := math.Abs(chunked.Terms.EN(term) - batch.Terms.EN(term)); d > 1e-9 {
 				t.Fatalf("trial %d: EN(%s) differs by %g", trial, term, d)
+			}
+		}
+	}
+}
+
+// A story's lede that every page of the cluster shows as the excerpt of
+// the latest post is template in the sidebar and the story's own in its
+// body; a paragraph every story ends with in the same place is template.
+// A state counted before places were (Placed nil) goes by text alone and
+// takes the lede for template too.
+func TestTemplateSparesPlacedLede(t *testing.T) {
+	lede := "The harbour board approved the new ferry terminal on Monday, after three years of planning and two public inquiries."
+	stories := []string{
+		lede + "</p><p>Work starts in the spring and should take two years, the board said in a statement after the vote.",
+		"The council kept the night buses for two more years after a long debate on Tuesday evening in the town hall.</p><p>Shift workers at the hospital and the port had asked for the routes to stay.",
+		"The old lighthouse reopens to visitors in May after a repair of its lamp room and the stairs to the gallery.</p><p>Tickets are on sale at the harbour office and cost the same as last year.",
+		"The school on Hill Street gets a new sports hall, paid for by the county and a local trust for the young.</p><p>Building starts after the summer holidays and ends before the next school year.",
+	}
+	var pages []Input
+	for i, story := range stories {
+		body := `<html><body><nav><a href="/">Home</a> <a href="/news/">News</a> <a href="/sport/">Sport</a></nav>` +
+			`<div id="main"><article><h1>Story ` + fmt.Sprint(i) + `</h1><div class="body"><p>` + story + `</p>` +
+			`<p>This story first appeared in the Harbour Gazette, which publishes it here with the permission of its editors.</p></div></article>` +
+			`<aside><h3>Latest</h3><div class="excerpt"><a href="/news/terminal">Ferry terminal approved</a><p>` + lede + `</p></div></aside></div>` +
+			`<footer><p>Copyright the Harbour Gazette. All rights reserved.</p></footer></body></html>`
+		pages = append(pages, Input{Key: fmt.Sprint(i), Body: []byte(body)})
+	}
+	for _, tt := range []struct {
+		name     string
+		placed   bool
+		wantLede bool
+	}{
+		{"places counted", true, true},
+		{"a state from before places", false, false},
+	} {
+		st := NewClusterState()
+		if !tt.placed {
+			st.Template.Placed = nil
+		}
+		res := MineCluster("c", st, pages, Options{})
+		for i, r := range res {
+			text := r.ArticleText()
+			if strings.Contains(text, "first appeared in the Harbour Gazette") {
+				t.Errorf("%s: page %d keeps the paragraph every story ends with:\n%s", tt.name, i, text)
+			}
+			has := strings.Contains(text, "ferry terminal on Monday")
+			switch {
+			case i == 0 && has != tt.wantLede:
+				t.Errorf("%s: the story's lede in its text: %v, want %v:\n%s", tt.name, has, tt.wantLede, text)
+			case i > 0 && has:
+				t.Errorf("%s: page %d takes the sidebar's excerpt for its story:\n%s", tt.name, i, text)
 			}
 		}
 	}
