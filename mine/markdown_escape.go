@@ -9,7 +9,7 @@ import (
 
 // escapeInline escapes what would start Markdown inline syntax.
 func escapeInline(s string) string {
-	if !strings.ContainsAny(s, "\\`*_[]<&~") {
+	if !hasInlineSpecial(s) {
 		return s
 	}
 	var b strings.Builder
@@ -31,6 +31,25 @@ func escapeInline(s string) string {
 		b.WriteByte(c)
 	}
 	return b.String()
+}
+
+// inlineSpecial marks the bytes escapeInline may escape: one table
+// instead of strings.ContainsAny's set built per call, as every word of
+// every article comes here.
+var inlineSpecial = func() (t [256]bool) {
+	for _, c := range []byte("\\`*_[]<&~") {
+		t[c] = true
+	}
+	return t
+}()
+
+func hasInlineSpecial(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if inlineSpecial[s[i]] {
+			return true
+		}
+	}
+	return false
 }
 
 func wordByte(c byte) bool {
