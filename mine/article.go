@@ -331,26 +331,63 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 	return trimLabels(page.textOf(region, keep)), headline
 }
 
-// trimLabels leaves out the lines that end text as labels of what the
-// page shows after the story ("Related posts:", "You may also like:",
-// "Share this:"): a story does not end on a label, and what the label
-// introduces (a box of teasers, share buttons, a video) is not in text.
-// The first line always stays.
+// trimLabels leaves out the labels of what a page shows after its story:
+// the lines that end text as labels ("Related posts:", "You may also
+// like:", "Share this:"), and everything from the first line after the
+// story's last paragraph of prose that labels a box of other stories
+// ("More money and business news:", "Most Popular", "Top Stories") on.
+// A story does not end on a label, and what a label introduces (a box of
+// teasers, share buttons, a video) is not the story. The first line
+// always stays.
 func trimLabels(text string) string {
 	for {
 		i := strings.LastIndex(text, "\n\n")
 		if i < 0 || !trailingLabel(text[i+2:]) {
-			return text
+			break
 		}
 		text = text[:i]
 	}
+	// cut: where the first label after the last paragraph of prose starts.
+	// A post with no prose (a round-up of links) has no end to find.
+	cut, off, prose := -1, 0, false
+	for p := range strings.SplitSeq(text, "\n\n") {
+		switch {
+		case len(p) >= 80 && utf8.RuneCountInString(p) >= 80 && strings.ContainsAny(p, stops):
+			cut, prose = -1, true
+		case cut < 0 && prose && promoLabel(p):
+			cut = off
+		}
+		off += len(p) + 2
+	}
+	if cut > 0 {
+		return text[:cut-2]
+	}
+	return text
 }
 
-// trailingLabel: line is a label, six words or fewer that end with a
-// colon or name a promotion of other stories, with no sentence in it.
+// labelWords name, beside the promotion class words, a box of other
+// stories in its label.
+var labelWords = wordSet("popular stories headlines more")
+
+// promoLabel: line is a label that names a box of other stories.
+func promoLabel(line string) bool {
+	line = strings.TrimSpace(line)
+	if !labelShape(line) {
+		return false
+	}
+	for w := range strings.FieldsFuncSeq(strings.ToLower(line), notLetter) {
+		if promoNames[w] || labelWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// trailingLabel: line is a label that ends with a colon or names a
+// promotion of other stories.
 func trailingLabel(line string) bool {
 	line = strings.TrimSpace(line)
-	if len(line) > 50 || wordCount(line) > 6 || strings.ContainsAny(strings.TrimRight(line, ":."), stops) {
+	if !labelShape(line) {
 		return false
 	}
 	if strings.HasSuffix(line, ":") {
@@ -362,6 +399,14 @@ func trailingLabel(line string) bool {
 		}
 	}
 	return false
+}
+
+// labelShape: a trimmed line is shaped as a label, six words or fewer
+// with no sentence in it and no trailing ellipsis ("More when we have
+// it…" goes on).
+func labelShape(line string) bool {
+	return len(line) <= 50 && wordCount(line) <= 6 && !strings.HasSuffix(line, "…") &&
+		!strings.ContainsAny(strings.TrimRight(line, ":"), stops)
 }
 
 // holdsProse: the region holds at least half of the page's prose (long

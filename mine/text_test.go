@@ -174,6 +174,7 @@ func TestAnchorTextOneNode(t *testing.T) {
 // own last line stays, and so does a text of one line.
 func TestTrimLabels(t *testing.T) {
 	story := "The council approved the tram line on Tuesday, after a year of hearings."
+	prose := "The line runs from the station to the harbour, and the first trams are due in the spring of 2014."
 	for _, tt := range []struct{ in, want string }{
 		{story + "\n\nRelated posts:", story},
 		{story + "\n\nTags:\n\nShare this:", story},
@@ -186,6 +187,18 @@ func TestTrimLabels(t *testing.T) {
 		{story + "\n\nSaid the mayor, when asked what comes next for the city:", story + "\n\nSaid the mayor, when asked what comes next for the city:"},
 		{story + "\n\nRelated: the old line closed in 1961.", story + "\n\nRelated: the old line closed in 1961."},
 		{"Related posts:", "Related posts:"},
+		// a label after the story's last prose takes what it introduces along
+		{prose + "\n\nMore money and business news:\n\nTax havens help rich hide $21 trillion\n\nPregnant at work? Follow her playbook", prose},
+		{prose + "\n\nMost Popular\n\nTram fares rise in May\n\nA new mayor for the city", prose},
+		{prose + "\n\nPhotos by Eirik in Paris\n\nMore Streethearts", prose + "\n\nPhotos by Eirik in Paris"},
+		// not labels: a sentence, a trailing ellipsis, a list of sources
+		{story + "\n\nAlso note the tiny, tiny helicopter.\n\nThanks to Jane!", story + "\n\nAlso note the tiny, tiny helicopter.\n\nThanks to Jane!"},
+		{story + "\n\nMore when we have it…", story + "\n\nMore when we have it…"},
+		{story + "\n\nLinks and sources\n\nBeijing Morning Post: the congress opens", story + "\n\nLinks and sources\n\nBeijing Morning Post: the congress opens"},
+		// prose after the label: the label is inside the story
+		{prose + "\n\nTop Stories\n\n" + prose, prose + "\n\nTop Stories\n\n" + prose},
+		// a round-up of links has no prose, so no end to find
+		{"Deals: The D800 drops to its lowest price yet\n\nMore from around the web:\n\nA telephoto shootout in the snow", "Deals: The D800 drops to its lowest price yet\n\nMore from around the web:\n\nA telephoto shootout in the snow"},
 	} {
 		if got := trimLabels(tt.in); got != tt.want {
 			t.Errorf("trimLabels(%q) = %q, want %q", tt.in, got, tt.want)
