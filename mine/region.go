@@ -433,7 +433,10 @@ func markByHints(p *Page) {
 		case h < 0:
 			neg[n.Index], named = true, true
 		case h > 0:
-			neg[n.Index], inContent[n.Index] = false, true
+			// A wrapper of nearly the whole page named as content
+			// ("pageBody") names the page, no part of it.
+			neg[n.Index] = false
+			inContent[n.Index] = inContent[n.Index] || 10*(n.CLenA+n.ALenA) < 9*(p.Root.CLenA+p.Root.ALenA)
 		default:
 			neg[n.Index] = inherited
 		}
