@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"time"
@@ -12,6 +13,15 @@ import (
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
 )
+
+// mmapReserve is the address space a writable store maps from the start.
+// Otherwise bbolt maps the file small and remaps it as it grows (doubling
+// from 32 KB), and each remap copies out of the old map every node the
+// open write transaction holds: a crawl's batch of pages, again at each
+// doubling. A mapping is address space, not memory, and the file does not
+// grow with it, except on Windows, where bbolt sizes the file to the map,
+// so there the default stays.
+const mmapReserve = 256 << 20
 
 // schemaVersion is bumped whenever a bucket's layout or a value's encoding
 // changes in a way older code cannot read. Version 2 added the mined and
@@ -98,7 +108,11 @@ func Open(path string, opts *Options) (*DB, error) {
 			return nil, err
 		}
 	}
-	bdb, err := bolt.Open(path, 0o644, &bolt.Options{Timeout: timeout, ReadOnly: opts.ReadOnly, NoSync: opts.NoSync})
+	bopts := &bolt.Options{Timeout: timeout, ReadOnly: opts.ReadOnly, NoSync: opts.NoSync}
+	if !opts.ReadOnly && runtime.GOOS != "windows" {
+		bopts.InitialMmapSize = mmapReserve
+	}
+	bdb, err := bolt.Open(path, 0o644, bopts)
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, classifyOpenError(err))
 	}

@@ -3,9 +3,11 @@ package store
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"testing"
 	"time"
 
@@ -301,5 +303,52 @@ func TestFocusPhaseAndDropFrontier(t *testing.T) {
 	w.Close()
 	if fr, _ := db.Frontier(); len(fr) != 1 || fr[0].URL != "http://a/2" {
 		t.Fatalf("frontier %v, want http://a/2 queued again", fr)
+	}
+}
+
+// A writable store maps its address space once: a write that grows the
+// file does not wait for a long read transaction to end (bbolt remaps a
+// growing file only when no read holds the old map), and the file grows
+// with its data, not with the map.
+func TestMapReserve(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("Windows sizes the file to the map; the store keeps bbolt's default there")
+	}
+	db, path := openTemp(t)
+	read, err := db.bolt.Begin(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer read.Rollback()
+
+	done := make(chan error, 1)
+	go func() {
+		w := db.NewWriter(WriterOptions{MaxOps: 50})
+		for i := range 400 {
+			var body []byte
+			for j := 0; len(body) < 16<<10; j++ {
+				body = fmt.Appendf(body, "<p>page %d, paragraph %d: %x</p>", i, j, j*7919+i)
+			}
+			w.PutPage(&Page{URL: fmt.Sprintf("http://a/%d", i), Status: 200, Body: body})
+		}
+		done <- w.Close()
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("writes that grow the file wait for an open read transaction")
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Size() < 1<<20 || fi.Size() >= mmapReserve/4 {
+		t.Fatalf("file is %d bytes after 400 pages of 16 KB: want it grown past 1 MB by its data, far below the %d-byte map", fi.Size(), mmapReserve)
+	}
+	if got, err := db.Page("http://a/399"); err != nil || len(got.Body) < 16<<10 {
+		t.Fatalf("last page: %v", err)
 	}
 }
