@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"net/http/httptest"
+	"net/url"
 	"testing"
 
 	"golang.org/x/net/html"
@@ -204,5 +205,60 @@ func FuzzScanLinkTags(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
 		sameLinkTags(t, "input", body)
+	})
+}
+
+// plainURL never passes a URL that the WHATWG parser (Colly's) refuses,
+// and passes the ordinary ones, so that considerKey skips the parse for
+// them only.
+func TestPlainURL(t *testing.T) {
+	for _, tt := range []struct {
+		url   string
+		plain bool
+	}{
+		{"http://news.example/2024/05/story.html?id=3&b=a%20b", true},
+		{"https://www.news-site.example:8443/a/b/", true},
+		{"http://news.example:65535/", true},
+		{"http://127.0.0.1:8080/", true},
+		{"http://127.0.0.01/", false},           // not the usual form
+		{"http://10.1.2/", false},               // three numbers
+		{"http://256.1.2.3/", false},            // refused
+		{"http://news.example:65536/", false},   // refused
+		{"http://1.2.3.999/", false},            // refused
+		{"http://example.123/", false},          // refused: ends in a number
+		{"http://a..b/", false},                 // an empty label
+		{"http://xn--nxasmq6b.example/", false}, // punycode, checked by IDNA
+		{"http://xn--a.example/", false},        // refused: bad punycode
+		{"http://user@news.example/", false},
+		{"http://[::1]:80/", false},
+		{"ftp://news.example/", false},
+		{"http://news.example/path with space", true}, // escaped, not refused
+	} {
+		u, err := url.Parse(tt.url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := plainURL(u); got != tt.plain {
+			t.Errorf("plainURL(%s) = %v, want %v", tt.url, got, tt.plain)
+		}
+		if _, err := whatwgParser.Parse(tt.url); tt.plain && err != nil {
+			t.Errorf("plainURL passes %s, which the WHATWG parser refuses: %v", tt.url, err)
+		}
+	}
+}
+
+// FuzzPlainURL: whatever plainURL passes, the WHATWG parser takes.
+func FuzzPlainURL(f *testing.F) {
+	for _, s := range []string{"http://a.example/", "http://a.example:80/x?y#z", "http://1.example/", "http://a-.example/", "https://-a.example/%zz", "http://192.168.0.1:99/"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		u, err := url.Parse(s)
+		if err != nil || !plainURL(u) {
+			return
+		}
+		if _, err := whatwgParser.Parse(u.String()); err != nil {
+			t.Fatalf("plainURL passes %q (%q), which the WHATWG parser refuses: %v", s, u.String(), err)
+		}
 	})
 }
