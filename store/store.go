@@ -18,9 +18,10 @@ import (
 // Otherwise bbolt maps the file small and remaps it as it grows (doubling
 // from 32 KB), and each remap copies out of the old map every node the
 // open write transaction holds: a crawl's batch of pages, again at each
-// doubling. A mapping is address space, not memory, and the file does not
-// grow with it, except on Windows, where bbolt sizes the file to the map,
-// so there the default stays.
+// doubling. A mapping is address space, not memory. The file grows in
+// bbolt's 16 MB steps, not to the map, except on Windows, where bbolt
+// sizes the file to the map, so there the default stays, as it does
+// where address space is scarce (32-bit builds).
 const mmapReserve = 256 << 20
 
 // schemaVersion is bumped whenever a bucket's layout or a value's encoding
@@ -109,7 +110,7 @@ func Open(path string, opts *Options) (*DB, error) {
 		}
 	}
 	bopts := &bolt.Options{Timeout: timeout, ReadOnly: opts.ReadOnly, NoSync: opts.NoSync}
-	if !opts.ReadOnly && runtime.GOOS != "windows" {
+	if !opts.ReadOnly && runtime.GOOS != "windows" && strconv.IntSize == 64 {
 		bopts.InitialMmapSize = mmapReserve
 	}
 	bdb, err := bolt.Open(path, 0o644, bopts)
