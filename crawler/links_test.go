@@ -208,57 +208,70 @@ func FuzzScanLinkTags(f *testing.F) {
 	})
 }
 
-// plainURL never passes a URL that the WHATWG parser (Colly's) refuses,
-// and passes the ordinary ones, so that considerKey skips the parse for
-// them only.
-func TestPlainURL(t *testing.T) {
+// A canonical URL that parsedAgain lets through is one the WHATWG parser
+// (Colly's) takes, and a punycode host it refuses is parsed again, so that
+// considerKey records it as a bad URL.
+func TestParsedAgain(t *testing.T) {
 	for _, tt := range []struct {
-		url   string
-		plain bool
+		url     string
+		refused bool // by the WHATWG parser, once canonical
 	}{
-		{"http://news.example/2024/05/story.html?id=3&b=a%20b", true},
-		{"https://www.news-site.example:8443/a/b/", true},
-		{"http://news.example:65535/", true},
-		{"http://127.0.0.1:8080/", true},
-		{"http://127.0.0.01/", false},           // not the usual form
-		{"http://10.1.2/", false},               // three numbers
-		{"http://256.1.2.3/", false},            // refused
-		{"http://news.example:65536/", false},   // refused
-		{"http://1.2.3.999/", false},            // refused
-		{"http://example.123/", false},          // refused: ends in a number
-		{"http://a..b/", false},                 // an empty label
-		{"http://xn--nxasmq6b.example/", false}, // punycode, checked by IDNA
-		{"http://xn--a.example/", false},        // refused: bad punycode
-		{"http://user@news.example/", false},
+		{"http://news.example/2024/05/story.html?id=3&b=a%20b", false},
+		{"https://WWW.news-site.example:8443/a/b/", false},
+		{"http://news.example:65535/", false},
+		{"http://127.0.0.1:8080/", false},
 		{"http://[::1]:80/", false},
-		{"ftp://news.example/", false},
-		{"http://news.example/path with space", true}, // escaped, not refused
+		{"http://a_b.example/", false},
+		{"http://news.example/path with space", false},
+		{"http://bücher.example/", false},
+		{"http://xn--nxasmq6b.example/", false},
+		{"http://xn--a.example/", true}, // bad punycode
 	} {
 		u, err := url.Parse(tt.url)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := plainURL(u); got != tt.plain {
-			t.Errorf("plainURL(%s) = %v, want %v", tt.url, got, tt.plain)
+		c, err := canonicalize(u)
+		if err != nil {
+			t.Fatalf("canonicalize(%s): %v", tt.url, err)
 		}
-		if _, err := whatwgParser.Parse(tt.url); tt.plain && err != nil {
-			t.Errorf("plainURL passes %s, which the WHATWG parser refuses: %v", tt.url, err)
+		_, err = whatwgParser.Parse(c.String())
+		if (err != nil) != tt.refused {
+			t.Errorf("WHATWG parser on %s: %v, want refused %v", c, err, tt.refused)
+		}
+		if err != nil && !parsedAgain(c) {
+			t.Errorf("parsedAgain(%s) = false, but the WHATWG parser refuses it", c)
+		}
+	}
+	// Refused before they are canonical: never considered.
+	for _, s := range []string{"http://news.example:65536/", "http://1.2.3.999/", "http://example.123/", "http://a..b/", "http://-a.example/"} {
+		u, err := url.Parse(s)
+		if err != nil {
+			continue
+		}
+		if c, err := canonicalize(u); err == nil {
+			t.Errorf("canonicalize(%s) = %s, want an error", s, c)
 		}
 	}
 }
 
-// FuzzPlainURL: whatever plainURL passes, the WHATWG parser takes.
-func FuzzPlainURL(f *testing.F) {
-	for _, s := range []string{"http://a.example/", "http://a.example:80/x?y#z", "http://1.example/", "http://a-.example/", "https://-a.example/%zz", "http://192.168.0.1:99/"} {
+// FuzzParsedAgain: whatever canonicalize makes of a URL, the WHATWG parser
+// takes it unless parsedAgain asks it.
+func FuzzParsedAgain(f *testing.F) {
+	for _, s := range []string{"http://a.example/", "http://a.example:80/x?y#z", "http://1.example/", "http://a-.example/", "https://-a.example/%zz", "http://192.168.0.1:99/", "http://[::1]:80/x", "http://a_b.example:8080/p?q#f", "http://a.example/ä ö?x=ü", "http://xn--a.example/"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		u, err := url.Parse(s)
-		if err != nil || !plainURL(u) {
+		if err != nil {
 			return
 		}
-		if _, err := whatwgParser.Parse(u.String()); err != nil {
-			t.Fatalf("plainURL passes %q (%q), which the WHATWG parser refuses: %v", s, u.String(), err)
+		c, err := canonicalize(u)
+		if err != nil || parsedAgain(c) {
+			return
+		}
+		if _, err := whatwgParser.Parse(c.String()); err != nil {
+			t.Fatalf("canonical %q (from %q) is refused by the WHATWG parser, and parsedAgain lets it through: %v", c.String(), s, err)
 		}
 	})
 }

@@ -48,73 +48,14 @@ var (
 // errors, which would leave the URL in flight forever).
 var whatwgParser = whatwg.NewParser(whatwg.WithPercentEncodeSinglePercentSign())
 
-// plainURL: u is an http(s) URL that the WHATWG parser cannot refuse,
-// so that considerKey need not ask it (Colly parses every URL again). Its
-// parser fails on hosts and ports only (paths, queries and fragments it
-// escapes), so u's host must be plain: labels of lower-case letters,
-// digits and hyphens, none empty or punycode ("xn--", checked by IDNA),
-// the last not starting with a digit (read as an IPv4 address), or an
-// IPv4 address in its usual form; and a port, if any, of at most 65535.
-func plainURL(u *url.URL) bool {
-	if u.Scheme != "http" && u.Scheme != "https" || u.User != nil || u.Opaque != "" {
-		return false
-	}
-	host, port := u.Host, ""
-	if i := strings.LastIndexByte(host, ':'); i >= 0 {
-		host, port = host[:i], host[i+1:]
-		n := 0
-		for _, c := range []byte(port) {
-			if c < '0' || c > '9' {
-				return false
-			}
-			n = 10*n + int(c-'0')
-		}
-		if port == "" || len(port) > 5 || n > 65535 {
-			return false
-		}
-	}
-	if dottedQuad(host) {
-		return true
-	}
-	last := 0
-	for i := 0; i <= len(host); i++ {
-		if i < len(host) && host[i] != '.' {
-			c := host[i]
-			if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
-				return false
-			}
-			continue
-		}
-		label := host[last:i]
-		if label == "" || strings.HasPrefix(label, "xn--") {
-			return false
-		}
-		if i == len(host) && label[0] >= '0' && label[0] <= '9' {
-			return false
-		}
-		last = i + 1
-	}
-	return true
-}
-
-// dottedQuad: host is an IPv4 address in its usual form, four numbers of
-// 0–255 without leading zeros.
-func dottedQuad(host string) bool {
-	parts := 0
-	for part := range strings.SplitSeq(host, ".") {
-		n := 0
-		for _, c := range []byte(part) {
-			if c < '0' || c > '9' {
-				return false
-			}
-			n = 10*n + int(c-'0')
-		}
-		if part == "" || len(part) > 3 || n > 255 || len(part) > 1 && part[0] == '0' {
-			return false
-		}
-		parts++
-	}
-	return parts == 4
+// parsedAgain: a canonical URL that considerKey must still give to the
+// WHATWG parser. canonicalize holds hosts to that parser's rules
+// (validHostname) and ports to 65535, and the parser fails on nothing
+// else but one thing canonicalize takes as it is: an ASCII host's
+// punycode labels ("xn--"), which the parser decodes and checks by IDNA.
+// Every other URL is taken as it is, and Colly parses it when it fetches.
+func parsedAgain(u *url.URL) bool {
+	return strings.Contains(u.Host, "xn--")
 }
 
 // consider queues u unless robots.txt or Colly would refuse it. The caller
@@ -129,7 +70,7 @@ func (r *run) considerKey(ctx context.Context, u *url.URL, key string, depth int
 		r.failed.Add(1)
 		r.w.PutFailure(store.Failure{URL: key, Reason: reason, Detail: detail, Depth: depth, Referrer: referrer, At: r.opts.Now()})
 	}
-	if !plainURL(u) {
+	if parsedAgain(u) {
 		if _, err := whatwgParser.Parse(key); err != nil {
 			fail(ReasonBadURL, err.Error())
 			return
