@@ -372,29 +372,20 @@ var labelWords = wordSet("popular stories headlines more")
 // promoLabel: line is a label that names a box of other stories.
 func promoLabel(line string) bool {
 	line = strings.TrimSpace(line)
-	if !labelShape(line) {
-		return false
-	}
-	for w := range strings.FieldsFuncSeq(strings.ToLower(line), notLetter) {
-		if promoNames[w] || labelWords[w] {
-			return true
-		}
-	}
-	return false
+	return labelShape(line) && namesBox(line)
 }
 
-// trailingLabel: line is a label that ends with a colon or names a
-// promotion of other stories.
+// trailingLabel: line is a label that ends with a colon or names a box
+// of other stories.
 func trailingLabel(line string) bool {
 	line = strings.TrimSpace(line)
-	if !labelShape(line) {
-		return false
-	}
-	if strings.HasSuffix(line, ":") {
-		return true
-	}
+	return labelShape(line) && (strings.HasSuffix(line, ":") || namesBox(line))
+}
+
+// namesBox: a word of line names a box of other stories.
+func namesBox(line string) bool {
 	for w := range strings.FieldsFuncSeq(strings.ToLower(line), notLetter) {
-		if promoNames[w] || w == "popular" {
+		if promoNames[w] || labelWords[w] {
 			return true
 		}
 	}

@@ -181,6 +181,7 @@ func TestTrimLabels(t *testing.T) {
 		{story + "\n\nYou may also like:", story},
 		{story + "\n\nRelated Stories", story},
 		{story + "\n\nMost Popular", story},
+		{story + "\n\nMore Streethearts", story},
 		{story + "\n\nWatch the video below:", story},
 		{story + "\n\nThe line opens in 2014.", story + "\n\nThe line opens in 2014."},
 		{story + "\n\nJane Smith", story + "\n\nJane Smith"},
