@@ -404,6 +404,7 @@ var commentWords = map[string]bool{
 // headline away too, and are wrong about the page).
 func markByHints(p *Page) {
 	total := float64(p.Root.CLenA)
+	whole := p.Root.CLenA + p.Root.ALenA // all the page's text, links too
 	prose := proseByNode(p, nil)
 	head := pageHeadline(p)
 	if head != nil && namedAway(head) {
@@ -436,7 +437,7 @@ func markByHints(p *Page) {
 			// A wrapper of nearly the whole page named as content
 			// ("pageBody") names the page, no part of it.
 			neg[n.Index] = false
-			inContent[n.Index] = inContent[n.Index] || 10*(n.CLenA+n.ALenA) < 9*(p.Root.CLenA+p.Root.ALenA)
+			inContent[n.Index] = inContent[n.Index] || 10*(n.CLenA+n.ALenA) < 9*whole
 		default:
 			neg[n.Index] = inherited
 		}
@@ -461,7 +462,7 @@ func markByHints(p *Page) {
 		case atom.Nav, atom.Footer, atom.Aside:
 			sealed[n.Index] = neg[n.Index]
 		}
-		part := 2*(n.CLenA+n.ALenA) < p.Root.CLenA+p.Root.ALenA
+		part := 2*(n.CLenA+n.ALenA) < whole
 		sealed[n.Index] = sealed[n.Index] || named && neg[n.Index] && !inContent[n.Index] && part
 	}
 	for i := range p.Segments {
