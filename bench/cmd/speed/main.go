@@ -6,7 +6,8 @@
 // work.
 //
 //	taskset -c 0 go run ./cmd/speed [--datasets big9,cleanportaleval,aeb]
-//	    [--rounds 3] [--out DIR] [--cpuprofile FILE]
+//	    [--rounds 3] [--out DIR] [--only NAME,...]
+//	    [--cpuprofile FILE] [--memprofile FILE]
 //
 // It prints a Markdown table and, with --out, writes DIR/speed.md and
 // DIR/speed.json. cmd/eval --speed runs it so.
@@ -41,6 +42,8 @@ func run(args []string) error {
 	out := fs.String("out", "", "write speed.md and speed.json into this directory")
 	texts := fs.String("texts", "", "write the last round's texts as DIR/<dataset>/<group>/<extractor>/NAME.txt")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file (go tool pprof)")
+	memprofile := fs.String("memprofile", "", "write an allocation profile of the whole run to this file (go tool pprof -sample_index alloc_space)")
+	only := fs.String("only", "", "time only these extractors (comma-separated names, e.g. infocrawl); default all")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -60,6 +63,14 @@ func run(args []string) error {
 		}
 		defer pprof.StopCPUProfile()
 	}
+	if *memprofile != "" {
+		runtime.MemProfileRate = 64 << 10
+		defer writeAllocs(*memprofile)
+	}
+	es, err := pick(extractors(), *only)
+	if err != nil {
+		return err
+	}
 	rep := report{Rounds: *rounds, CPUs: allowedCPUs()}
 	for _, name := range strings.Split(*datasets, ",") {
 		groups, err := dataset.Load(filepath.Join(*shared, "datasets"), name)
@@ -70,7 +81,7 @@ func run(args []string) error {
 		if err != nil {
 			return err
 		}
-		for _, m := range measure(extractors(), set, *rounds) {
+		for _, m := range measure(es, set, *rounds) {
 			r := m.result()
 			fmt.Fprintf(os.Stderr, "%s %s: %.1f pages/s, %.0f allocs/page, F1 %s\n", name, r.Extractor, r.PagesPerSec, r.AllocsPerPage, r.F1)
 			rep.Results = append(rep.Results, r)
@@ -101,4 +112,39 @@ func (r report) write(dir, md string) error {
 		return err
 	}
 	return os.WriteFile(filepath.Join(dir, "speed.json"), append(js, '\n'), 0o644)
+}
+
+// pick keeps the extractors named in the comma-separated list only (all
+// when it is empty).
+func pick(es []extractor, only string) ([]extractor, error) {
+	if only == "" {
+		return es, nil
+	}
+	var out []extractor
+	for _, name := range strings.Split(only, ",") {
+		found := false
+		for _, e := range es {
+			if e.name == name {
+				out = append(out, e)
+				found = true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("--only: no extractor %q", name)
+		}
+	}
+	return out, nil
+}
+
+func writeAllocs(path string) {
+	f, err := os.Create(path)
+	if err == nil {
+		err = pprof.Lookup("allocs").WriteTo(f, 0)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "speed: memprofile:", err)
+	}
 }
