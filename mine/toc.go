@@ -157,16 +157,39 @@ func (l *links) headlineList(n *Node) bool {
 		return false
 	}
 	withText, withHead := 0, 0
-	for _, k := range n.Kids {
-		if l.clean[k.Index] == 0 {
-			continue
+	l.eachItem(n, func(c float64, _, h int) {
+		if c == 0 {
+			return
 		}
 		withText++
-		if h := l.heads[k.Index]; h >= 1 && h <= 2 {
+		if h >= 1 && h <= 2 {
 			withHead++
 		}
-	}
+	})
 	return withHead >= 2 && float64(withHead) >= 0.6*float64(withText)
+}
+
+// eachItem calls f with the clean text, story links and headline links
+// of each item of n: a child, or in a definition list a term with the
+// descriptions after it (<dt> a headline, <dd> its teaser).
+func (l *links) eachItem(n *Node, f func(clean float64, stories, heads int)) {
+	if n.Tag != "dl" {
+		for _, k := range n.Kids {
+			f(l.clean[k.Index], l.stories[k.Index], l.heads[k.Index])
+		}
+		return
+	}
+	c, st, h, open := 0.0, 0, 0, false
+	for _, k := range n.Kids {
+		if k.Tag != "dd" && open {
+			f(c, st, h)
+			c, st, h = 0, 0, 0
+		}
+		c, st, h, open = c+l.clean[k.Index], st+l.stories[k.Index], h+l.heads[k.Index], true
+	}
+	if open {
+		f(c, st, h)
+	}
 }
 
 func (l *links) fA(n *Node) float64 { return l.alen[n.Index] }
@@ -187,19 +210,18 @@ func (l *links) isTOC(n *Node) bool {
 		return true
 	}
 	withText, withStory, teaserText := 0, 0, 0.0
-	for _, k := range n.Kids {
-		c := l.clean[k.Index]
+	l.eachItem(n, func(c float64, st, _ int) {
 		if c == 0 {
-			continue
+			return
 		}
 		withText++
 		// An item is a teaser: a headline or two and a few lines, not
 		// a row of a page layout that holds a whole story.
-		if st := l.stories[k.Index]; st > 0 && c <= 500*float64(st) {
+		if st > 0 && c <= 500*float64(st) {
 			withStory++
 			teaserText += c
 		}
-	}
+	})
 	return withText >= l.min && float64(withStory) >= 0.6*float64(withText) && teaserText >= 0.7*l.clean[n.Index]
 }
 
