@@ -518,8 +518,8 @@ func permalinkSpan(h *html.Node) bool {
 }
 
 // hidden reports elements a reader never sees, and controls that say
-// what a click does ("Settings", "Full Screen"): a role="button" element
-// is a <button> whatever its tag.
+// what a click does ("Settings", "Full Screen", "High (HD)"): an element
+// with a control's ARIA role is a <button> whatever its tag.
 func hidden(h *html.Node) bool {
 	for _, a := range h.Attr {
 		switch a.Key {
@@ -539,10 +539,24 @@ func hidden(h *html.Node) bool {
 				return true
 			}
 		case "role":
-			if a.Val == "button" {
+			if controlRole(a.Val) {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// controlRole: the ARIA role of a control or a bar of them (a video
+// player's menus and sliders, a tab strip, a toolbar): what it says is
+// what a click does, whatever the element's tag. A tab's panel
+// (tabpanel) is content.
+func controlRole(role string) bool {
+	switch strings.ToLower(strings.TrimSpace(role)) {
+	case "button", "menu", "menubar", "menuitem", "menuitemradio", "menuitemcheckbox",
+		"slider", "spinbutton", "scrollbar", "progressbar", "switch", "checkbox", "radio",
+		"tab", "tablist", "toolbar", "listbox", "option", "tooltip":
+		return true
 	}
 	return false
 }

@@ -93,6 +93,9 @@ func TestDOMSegments(t *testing.T) {
 		{"screen-reader text", `<p>Continue reading<span class="screen-reader-text"> Tram line</span></p><h2 class="sr-only">Post navigation</h2>`, []string{"p:Continue reading"}},
 		{"hidden-xs kept", `<p>a<span class="hidden-xs">x</span>b</p>`, []string{"p:axb"}},
 		{"role button", `<div>a<div role="button" aria-label="Settings">Settings</div>b</div><p>c<span role="link">d</span></p>`, []string{"div:ab", "p:cd"}},
+		{"control roles", `<div>Story<div role="toolbar"><ul role="menu"><li role="menuitemradio">High (HD)</li></ul>` +
+			`<div role="slider" aria-label="Seek">0:00</div><span role="Tab">Captions</span></div></div>` +
+			`<div role="tabpanel">Panel text</div>`, []string{"div:Story", "div:Panel text"}},
 		{"display block kept", `<p>a<span style="display:block">x</span>b</p>`, []string{"p:axb"}},
 		{"img dropped", `<p>a <img src="x.png" alt="alt text"> b</p>`, []string{"p:a b"}},
 		{"comment dropped", "<p>a<!-- <p>c</p> -->b</p>", []string{"p:ab"}},
@@ -503,7 +506,7 @@ func domAtomSet(s string) map[atom.Atom]bool {
 // domHidden: the hidden attribute, aria-hidden="true", an inline style
 // with display:none or visibility:hidden (spaces and case ignored), or a
 // screen-reader-only class (case counts: CSS class selectors match it),
-// or role="button".
+// or the role of a control (button, menu item, slider, tab…).
 func domHidden(n *html.Node) bool {
 	for _, a := range n.Attr {
 		style := strings.ToLower(strings.ReplaceAll(a.Val, " ", ""))
@@ -511,7 +514,9 @@ func domHidden(n *html.Node) bool {
 			(a.Key == "style" && (strings.Contains(style, "display:none") || strings.Contains(style, "visibility:hidden"))) {
 			return true
 		}
-		if a.Key == "role" && a.Val == "button" {
+		if a.Key == "role" && slices.Contains([]string{"button", "menu", "menubar", "menuitem", "menuitemradio", "menuitemcheckbox",
+			"slider", "spinbutton", "scrollbar", "progressbar", "switch", "checkbox", "radio",
+			"tab", "tablist", "toolbar", "listbox", "option", "tooltip"}, strings.ToLower(strings.TrimSpace(a.Val))) {
 			return true
 		}
 		if a.Key == "class" && slices.ContainsFunc(strings.Fields(a.Val), func(w string) bool {
