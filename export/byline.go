@@ -30,6 +30,12 @@ type bylineScanner struct {
 	window     strings.Builder
 	windowLeft int // blocks still to read; 0 = outside the window
 	headlines  int
+	// The first date written in a byline, a post's meta line or the
+	// window, in an element whose class says date: its text, while the
+	// element (serial dateSerial) is open, then the date it reads as.
+	dateText   strings.Builder
+	dateSerial int
+	date       string
 }
 
 type openElem struct {
@@ -113,6 +119,11 @@ func (b *bylineScanner) start(t html.Token, selfClosing bool) {
 	void := selfClosing || voidElement(a)
 	if !e.comment && !e.skip && !e.raw && !void {
 		b.collectFor(&e, t, parent, names, fn)
+		// After the headline only: a masthead shows today's date.
+		if b.date == "" && b.dateSerial == 0 && b.headlines > 0 && (parent.byline || parent.meta || e.meta || b.windowLeft > 0) && dateClass(t) {
+			b.dateSerial = e.serial
+			b.dateText.Reset()
+		}
 	}
 	if void {
 		return
@@ -233,6 +244,9 @@ func (b *bylineScanner) end(tag string) {
 func (b *bylineScanner) pop() {
 	e := b.stack[len(b.stack)-1]
 	b.stack = b.stack[:len(b.stack)-1]
+	if e.serial == b.dateSerial {
+		b.date, b.dateSerial = writtenDate(b.dateText.String()), 0
+	}
 	if !e.inline {
 		b.windowBreak()
 	}
@@ -264,6 +278,9 @@ func (b *bylineScanner) text(s []byte) {
 	if len(b.stack) > 0 && (b.top().raw) {
 		return
 	}
+	if b.dateSerial != 0 {
+		b.dateText.Write(s)
+	}
 	if b.collecting > 0 {
 		for i := range b.stack {
 			if b.stack[i].collect != nil {
@@ -293,8 +310,10 @@ func (b *bylineScanner) windowBreak() {
 	b.add(rankByLine, parseByline(line, true, false), -b.serial) // one line, one group
 }
 
-// offer gives c the names of the best visible source that found any.
+// offer gives c the names of the best visible source that found any,
+// and the date written in the byline.
 func (b *bylineScanner) offer(c *candidates) {
+	c.offerPublished(b.date, rankWrittenDate)
 	for i, f := range b.found {
 		if len(f.names) > 0 {
 			c.offerAuthor(strings.Join(f.names, ", "), rankRelAuthor+i)
@@ -388,4 +407,41 @@ func hasToken(list, token string) bool {
 		}
 	}
 	return false
+}
+
+// dateClass: t's class or id says it holds a date ("date-post",
+// "entry-date", "published", "timestamp"), not the date of an update.
+func dateClass(t html.Token) bool {
+	date := false
+	for _, w := range classWords(strings.ToLower(attr(t, "class") + " " + attr(t, "id"))) {
+		switch w {
+		case "date", "published", "pubdate", "timestamp", "dateline":
+			date = true
+		case "updated", "modified", "update":
+			return false
+		}
+	}
+	return date
+}
+
+var (
+	datePrefix  = regexp.MustCompile(`(?i)^(?:(?:posted|published|date|dated)\b[:\s]*)?(?:on\b\s*)?`)
+	numericDate = regexp.MustCompile(`\b\d{1,4}[./-]\d{1,2}[./-]\d{2,4}\b`)
+	yearNumber  = regexp.MustCompile(`\b(?:19|20)\d\d\b`)
+)
+
+// writtenDate is s, the text of a date element, as the date it writes
+// ("Posted on May 8, 2009" → "May 8, 2009"): a numeric date, or a few
+// words with a year in them. "" when s reads as no date ("3 hours ago",
+// "Nov 20" without its year, an "Updated" line).
+func writtenDate(s string) string {
+	s = clean(s)
+	if s == "" || utf8.RuneCountInString(s) > 60 || strings.Contains(strings.ToLower(s), "updated") {
+		return ""
+	}
+	s = strings.Trim(s[len(datePrefix.FindString(s)):], " |·•-–—,")
+	if numericDate.MatchString(s) || yearNumber.MatchString(s) && len(strings.Fields(s)) <= 6 {
+		return s
+	}
+	return ""
 }

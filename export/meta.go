@@ -28,12 +28,14 @@ const (
 	rankName            // <meta name=author|date|pubdate|…>
 	// Then what a reader sees (byline.go): structured data first, as it
 	// names the author without a layout to guess.
-	rankRelAuthor  // <a rel="author">
-	rankHCard      // hCard fn in a vcard; an element whose class names the author
-	rankAuthorLink // a link to /author/… or /profile/… in the byline
-	rankByLine     // a "By NAME" line in the byline
-	rankTime       // <time datetime> in the article
-	rankURL        // an author given only as a profile URL
+	rankRelAuthor   // <a rel="author">
+	rankHCard       // hCard fn in a vcard; an element whose class names the author
+	rankAuthorLink  // a link to /author/… or /profile/… in the byline
+	rankByLine      // a "By NAME" line in the byline
+	rankMarked      // a date marked as the post's: hAtom class "published", RDFa dc:created
+	rankTime        // <time datetime> in the article
+	rankWrittenDate // a date as text, in an element whose class says date, in the byline
+	rankURL         // an author given only as a profile URL
 	rankNone
 )
 
@@ -96,8 +98,9 @@ func authorName(name string) (int, bool) {
 }
 
 // extractMeta reads a page's published date and author from its meta
-// tags, JSON-LD and microdata, and from a <time datetime> in article (the
-// HTML of the article blocks).
+// tags, JSON-LD and microdata, then from the dates and bylines a reader
+// sees (outside navigation, sidebars and comments), and last from a
+// <time datetime> in article (the HTML of the article blocks).
 func extractMeta(page, article []byte) Meta {
 	c := newCandidates()
 	scanPage(page, c)
@@ -135,6 +138,9 @@ func scanPage(page []byte, c *candidates) {
 		case html.StartTagToken, html.SelfClosingTagToken:
 			t := z.Token()
 			by.start(t, tt == html.SelfClosingTagToken)
+			if e := by.top(); !e.skip && !e.comment && c.publishedRank > rankMarked {
+				c.offerPublished(markedDate(t), rankMarked)
+			}
 			if author != nil && tt == html.StartTagToken && !voidElement(t.DataAtom) {
 				author.depth++
 			}
@@ -160,6 +166,31 @@ func scanPage(page []byte, c *candidates) {
 			}
 		}
 	}
+}
+
+// markedDate is the date an element marks as its post's publication,
+// outside meta tags: hAtom's "published" class on a <time datetime> or
+// an <abbr title> (WordPress and Blogger themes), RDFa's dc:date or
+// dc:created property with its content (Drupal). "" when t marks none.
+func markedDate(t html.Token) string {
+	if v := attr(t, "content"); v != "" {
+		for _, p := range strings.Fields(strings.ToLower(attr(t, "property"))) {
+			switch p {
+			case "dc:date", "dc:created", "dcterms:created", "dcterms:issued", "schema:datepublished":
+				return v
+			}
+		}
+	}
+	if !hasToken(attr(t, "class"), "published") {
+		return ""
+	}
+	switch t.DataAtom {
+	case atom.Time:
+		return attr(t, "datetime")
+	case atom.Abbr:
+		return attr(t, "title")
+	}
+	return ""
 }
 
 // textCollector gathers the text of one element, counting nested start

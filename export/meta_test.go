@@ -36,18 +36,27 @@ func TestExtractMeta(t *testing.T) {
 		{"wp-vcard.html", "", Meta{"2024-02-19T07:30:00+00:00", "Ciara Brennan"}},
 		// tagDiv's Newspaper theme: td-post-author-name, "By" in its own
 		// div; the related posts' authors are not this story's.
-		{"newspaper-author-name.html", "", Meta{"", "Chidi Okonkwo"}},
+		// Its date as the page shows it, in span.td-post-date.
+		{"newspaper-author-name.html", "", Meta{"August 2, 2024", "Chidi Okonkwo"}},
 		// Drupal 7's "Submitted by <a class=username>", a user list aside.
-		{"drupal-submitted.html", "", Meta{"", "Marta Kovács"}},
+		// Its date as RDFa dc:created.
+		{"drupal-submitted.html", "", Meta{"2023-04-11T09:12:44+01:00", "Marta Kovács"}},
 		// Blogger's Minima: "Posted by" in a vcard; a commenter's name in
-		// the comments block.
-		{"blogger-minima.html", "", Meta{"", "Ruth Ellery"}},
+		// the comments block; the date as hAtom's <abbr class=published>.
+		{"blogger-minima.html", "", Meta{"2013-09-08T18:05:00+01:00", "Ruth Ellery"}},
+		// No meta tags: the date is the post's hAtom "published" <time>,
+		// not the sidebar's before it, the "updated" one or a comment's.
+		{"wp-hatom.html", "", Meta{"2026-11-18T10:00:00+00:00", "Ruth Adeyemi"}},
 		// A news byline of two authors and their role after a "|".
-		{"news-two-authors.html", "", Meta{"", "Daniel Reeve, Priya Anand"}},
+		// The date line under them, p.story-date.
+		{"news-two-authors.html", "", Meta{"13 September 2024", "Daniel Reeve, Priya Anand"}},
 		// A "By" line under the headline with no telling class; roles and
 		// "for The Valley Times" dropped. The story's first sentence starts
 		// with "By" too.
 		{"news-plain-byline.html", "", Meta{"", "MARIA GARCIA, Kwame Asante"}},
+		// The date as the post's meta line writes it; not the masthead's
+		// date of today, nor the "Updated" one.
+		{"header-date.html", "", Meta{"March 3, 2025", "Hannah Lowe"}},
 		// "By the time…", an aside's rel="author", a commenter: no author.
 		{"no-byline.html", "", Meta{}},
 	}
@@ -58,6 +67,27 @@ func TestExtractMeta(t *testing.T) {
 		}
 		if got := extractMeta(page, []byte(c.article)); got != c.want {
 			t.Errorf("%s: got %+v, want %+v", c.file, got, c.want)
+		}
+	}
+}
+
+func TestWrittenDate(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"May 8, 2009", "May 8, 2009"},
+		{" Posted on\n  May 8, 2009 ", "May 8, 2009"},
+		{"Published: 13 September 2024", "13 September 2024"},
+		{"Friday, November 27, 2026", "Friday, November 27, 2026"},
+		{"2009/05/08", "2009/05/08"},
+		{"08.05.2009 | 14:02", "08.05.2009 | 14:02"},
+		{"8. Mai 2009", "8. Mai 2009"},
+		{"3 hours ago", ""},
+		{"Nov 20", ""},
+		{"Updated May 2, 2020", ""},
+		{"Date", ""},
+		{"In 2009 the council voted on the plan to rebuild the old stone bridge", ""},
+	} {
+		if got := writtenDate(c.in); got != c.want {
+			t.Errorf("writtenDate(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }

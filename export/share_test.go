@@ -13,7 +13,8 @@ import (
 	"infocrawl/internal/testsite"
 )
 
-// TestAuthorShare measures the share of articles that get an author, on
+// TestAuthorShare measures the share of articles that get an author
+// (and on whizzy a published date), on
 // the real WordPress blog of the shared data sets (an author only in its
 // byline: Posted by <a rel="author">) and on the test site (microdata).
 // README.md's Export section has the figures:
@@ -29,7 +30,7 @@ func TestAuthorShare(t *testing.T) {
 		}
 		defer f.Close()
 		authors := map[string]int{}
-		n, with := 0, 0
+		n, with, dated := 0, 0, 0
 		sc := bufio.NewScanner(f)
 		sc.Buffer(nil, 16<<20)
 		for sc.Scan() {
@@ -42,14 +43,22 @@ func TestAuthorShare(t *testing.T) {
 				t.Fatal(err)
 			}
 			n++
-			if a := extractMeta(page, nil).Author; a != "" {
+			m := extractMeta(page, nil)
+			if m.Author != "" {
 				with++
-				authors[a]++
+				authors[m.Author]++
+			}
+			if m.Published != "" {
+				dated++
 			}
 		}
-		t.Logf("whizzy: author on %d of %d posts (%.1f%%): %v", with, n, 100*float64(with)/float64(max(n, 1)), authors)
+		t.Logf("whizzy: author on %d of %d posts (%.1f%%): %v; published on %d", with, n, 100*float64(with)/float64(max(n, 1)), authors, dated)
 		if n == 0 || with < n*9/10 {
 			t.Errorf("author on %d of %d posts, want ≥ 90%%", with, n)
+		}
+		// Its dates are text only ("May 8, 2009" in span.date-post).
+		if dated < n*9/10 {
+			t.Errorf("published on %d of %d posts, want ≥ 90%%", dated, n)
 		}
 	})
 	t.Run("testsite", func(t *testing.T) {
