@@ -36,6 +36,26 @@ type bylineScanner struct {
 	dateText   strings.Builder
 	dateSerial int
 	date       string
+	// The first <time datetime> there, not an update's.
+	timeDate string
+}
+
+// readDate starts reading the date of t, an element of the byline or
+// the lines under the headline, and takes a <time>'s datetime at once.
+func (b *bylineScanner) readDate(t html.Token, serial int) {
+	if !dateClass(t) && (t.DataAtom != atom.Time || updateClass(t)) {
+		return
+	}
+	if v := clean(attr(t, "datetime")); t.DataAtom == atom.Time && v != "" {
+		if b.timeDate == "" {
+			b.timeDate = v
+		}
+		return
+	}
+	if b.date == "" && b.dateSerial == 0 {
+		b.dateSerial = serial
+		b.dateText.Reset()
+	}
 }
 
 type openElem struct {
@@ -120,9 +140,8 @@ func (b *bylineScanner) start(t html.Token, selfClosing bool) {
 	if !e.comment && !e.skip && !e.raw && !void {
 		b.collectFor(&e, t, parent, names, fn)
 		// After the headline only: a masthead shows today's date.
-		if b.date == "" && b.dateSerial == 0 && b.headlines > 0 && (parent.byline || parent.meta || e.meta || b.windowLeft > 0) && dateClass(t) {
-			b.dateSerial = e.serial
-			b.dateText.Reset()
+		if b.headlines > 0 && (parent.byline || parent.meta || e.meta || b.windowLeft > 0) {
+			b.readDate(t, e.serial)
 		}
 	}
 	if void {
@@ -254,7 +273,11 @@ func (b *bylineScanner) pop() {
 		return
 	}
 	b.collecting--
-	b.add(e.rank, parseByline(e.collect.String(), e.needBy, e.anyCase), e.groupSer)
+	text := e.collect.String()
+	if e.rank == rankHCard && utf8.RuneCountInString(clean(text)) > maxNameChars {
+		return // a box about the author ("author-bio"): sentences, not a name
+	}
+	b.add(e.rank, parseByline(text, e.needBy, e.anyCase), e.groupSer)
 }
 
 func (b *bylineScanner) add(rank int, names []string, group int) {
@@ -313,6 +336,7 @@ func (b *bylineScanner) windowBreak() {
 // offer gives c the names of the best visible source that found any,
 // and the date written in the byline.
 func (b *bylineScanner) offer(c *candidates) {
+	c.offerPublished(b.timeDate, rankBylineTime)
 	c.offerPublished(b.date, rankWrittenDate)
 	for i, f := range b.found {
 		if len(f.names) > 0 {
@@ -321,6 +345,10 @@ func (b *bylineScanner) offer(c *candidates) {
 		}
 	}
 }
+
+// maxNameChars is the longest text of an element whose class names the
+// author (three names with "and" are well under it; a bio is over).
+const maxNameChars = 100
 
 var (
 	byPrefix = regexp.MustCompile(`(?i)^(?:(?:written|posted|submitted|words|story|text|reporting|report|published|compiled|edited|article)\s+)?(?:by|authors?)\b[:\s]*`)
@@ -412,16 +440,27 @@ func hasToken(list, token string) bool {
 // dateClass: t's class or id says it holds a date ("date-post",
 // "entry-date", "published", "timestamp"), not the date of an update.
 func dateClass(t html.Token) bool {
-	date := false
+	if updateClass(t) {
+		return false
+	}
 	for _, w := range classWords(strings.ToLower(attr(t, "class") + " " + attr(t, "id"))) {
 		switch w {
 		case "date", "published", "pubdate", "timestamp", "dateline":
-			date = true
-		case "updated", "modified", "update":
-			return false
+			return true
 		}
 	}
-	return date
+	return false
+}
+
+// updateClass: t's class or id says it holds the date of an update.
+func updateClass(t html.Token) bool {
+	for _, w := range classWords(strings.ToLower(attr(t, "class") + " " + attr(t, "id"))) {
+		switch w {
+		case "updated", "modified", "update":
+			return true
+		}
+	}
+	return false
 }
 
 var (

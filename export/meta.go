@@ -20,7 +20,7 @@ type Meta struct {
 
 // Ranks of the sources, best first: a field keeps the value of the best
 // source that gave one. Explicit article metadata beats generic tags, and
-// a <time> found inside the article is the last resort.
+// a date as the byline writes it in words is the last resort.
 const (
 	rankOG       = iota // article:published_time, og:article:author
 	rankJSONLD          // JSON-LD datePublished / author
@@ -33,6 +33,7 @@ const (
 	rankAuthorLink  // a link to /author/… or /profile/… in the byline
 	rankByLine      // a "By NAME" line in the byline
 	rankMarked      // a date marked as the post's: hAtom class "published", RDFa dc:created
+	rankBylineTime  // <time datetime> in the byline, after the headline
 	rankTime        // <time datetime> in the article
 	rankWrittenDate // a date as text, in an element whose class says date, in the byline
 	rankURL         // an author given only as a profile URL

@@ -57,6 +57,10 @@ func TestExtractMeta(t *testing.T) {
 		// The date as the post's meta line writes it; not the masthead's
 		// date of today, nor the "Updated" one.
 		{"header-date.html", "", Meta{"March 3, 2025", "Hannah Lowe"}},
+		// A byline with no telling link; the box about the author after
+		// the story ("author-bio") holds sentences, not a name. The date
+		// is the byline's <time>.
+		{"author-bio.html", "", Meta{"2026-08-14", "Jo Martin"}},
 		// "By the time…", an aside's rel="author", a commenter: no author.
 		{"no-byline.html", "", Meta{}},
 	}
