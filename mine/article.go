@@ -316,7 +316,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		if s.Len >= minCopyLen {
 			first = seen[s.Text]
 		}
-		if s.Template || copied(first, s) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
+		if s.Template || copied(first, s) || adLabel(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {
@@ -418,6 +418,42 @@ func isProse(s *Segment) bool {
 func excerpt(line string) bool {
 	line = strings.TrimRight(line, " ")
 	return strings.HasSuffix(line, "[...]") || strings.HasSuffix(line, "[…]")
+}
+
+// adLabel: a line that only marks an advertisement's slot or says the
+// story goes on past one ("Advertisement", "Story continues below
+// advertisement", "Continue reading the main story"): no part of the story.
+func adLabel(text string) bool {
+	if len(text) > 60 {
+		return false
+	}
+	return adLabels[strings.ToLower(strings.Trim(text, " -–—·|:()[]…."))]
+}
+
+var adLabels = wordSetLines(`advertisement
+advertisements
+advertising
+ad
+skip advertisement
+skip ad
+advertisement - scroll to continue
+scroll to continue with content
+story continues below advertisement
+story continues below
+article continues below advertisement
+article continues below
+article continues after advertisement
+continue reading below
+continue reading the main story
+continue reading`)
+
+// wordSetLines is a set of the lines of s.
+func wordSetLines(s string) map[string]bool {
+	m := map[string]bool{}
+	for line := range strings.Lines(s) {
+		m[strings.TrimSpace(line)] = true
+	}
+	return m
 }
 
 // copied: s repeats the paragraph of element first (nil: none) in

@@ -30,6 +30,8 @@ import (
 // page: they make no part of it a comment section. A definition list
 // of teasers (a headline link in each <dt>, its lead in the <dd> after
 // it) beside the story is a box of other stories like a list of them.
+// An advertisement's label in the story ("Story continues below
+// advertisement") is no part of it.
 // A short post in the page's one hAtom entry-content element is the
 // story, the related list inside it no listing, the sidebar's longer
 // text widgets not the story. A post whose entry-content is nothing but
@@ -111,7 +113,7 @@ func TestSingleStories(t *testing.T) {
 			[]string{"history conference", "Audio Drums", "forgotten gems of music", "Pruning Notes"}},
 		{"dlteasers.html", "",
 			[]string{"The ferry between the mainland", "could add a midday crossing on school days"},
-			[]string{"Drivers will have to take the long way", "A late power play goal", "keeper's cottage"}},
+			[]string{"Drivers will have to take the long way", "A late power play goal", "keeper's cottage", "advertisement", "ADVERTISEMENT"}},
 		{"captioned.html", "",
 			[]string{"These photos show how", "charity parade through the old town", "the last ferry back from the theme park"},
 			[]string{"Posted by Max Fisher", "Election day in pictures", "Tags:"}},
