@@ -211,7 +211,7 @@ func (b *builder) element(h *html.Node, parent *Node) *Node {
 		b.owner = n
 	}
 	prevLink := b.inLink
-	if h.DataAtom == atom.A && b.inLink == nil {
+	if h.DataAtom == atom.A && b.inLink == nil && !(headingTag(b.owner) && fragmentHref(h)) {
 		b.inLink = n
 	}
 	pre := keepsSpace(h)
@@ -465,6 +465,15 @@ func headingTag(n *Node) bool {
 		return true
 	}
 	return false
+}
+
+// fragmentHref: h links to a named place in its own page ("#syntax").
+// In a heading such a link is the heading's own anchor, as documentation
+// sites write their section titles: the heading's text, not a link. A
+// bare "#" (or "#!") is a script's button ("More comments"), a link.
+func fragmentHref(h *html.Node) bool {
+	href := strings.TrimSpace(htmlnode.Attr(h, "href"))
+	return len(href) > 1 && href[0] == '#' && href[1] != '!'
 }
 
 // permalink reports a heading's permalink mark: an in-page link whose

@@ -11,6 +11,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"infocrawl/mine/internal/htmlnode"
 )
 
 // domParse parses src as a page at pageURL ("" for an offline file) and
@@ -96,6 +98,9 @@ func TestDOMSegments(t *testing.T) {
 		{"control roles", `<div>Story<div role="toolbar"><ul role="menu"><li role="menuitemradio">High (HD)</li></ul>` +
 			`<div role="slider" aria-label="Seek">0:00</div><span role="Tab">Captions</span></div></div>` +
 			`<div role="tabpanel">Panel text</div>`, []string{"div:Story", "div:Panel text"}},
+		{"heading's own anchor", `<h2 id="syntax"><a href="#syntax">Syntax</a></h2><h2><a href="/x">Elsewhere</a></h2>` +
+			`<h2><a href="#" id="more">More comments</a></h2>`,
+			[]string{"h2:Syntax", "h2:Elsewhere", "h2:More comments"}},
 		{"display block kept", `<p>a<span style="display:block">x</span>b</p>`, []string{"p:axb"}},
 		{"img dropped", `<p>a <img src="x.png" alt="alt text"> b</p>`, []string{"p:a b"}},
 		{"comment dropped", "<p>a<!-- <p>c</p> -->b</p>", []string{"p:ab"}},
@@ -546,7 +551,15 @@ func (w *domWalk) walk(n *html.Node, inLink bool) {
 		w.owner = index
 	}
 	if n.DataAtom == atom.A {
-		inLink = true
+		// A heading's link to a place on its own page is the heading's
+		// anchor: its text is no link text.
+		ownAnchor := false
+		switch w.elems[w.owner].DataAtom {
+		case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+			href := strings.TrimSpace(htmlnode.Attr(n, "href"))
+			ownAnchor = strings.HasPrefix(href, "#") && href != "#" && !strings.HasPrefix(href, "#!")
+		}
+		inLink = inLink || !ownAnchor
 		for _, a := range n.Attr {
 			if a.Key == "href" { // the first href counts, as in a browser
 				if a.Val != "" {
