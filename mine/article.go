@@ -280,6 +280,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 	// 11111", "item 22222"; a match report's scores) are two paragraphs,
 	// not a copy.
 	seen := map[string]*Node{}
+	lone := loneRepeats(page, region)
 	var headHash uint64
 	// TOC boxes inside the region are other stories' teasers; but a page
 	// mined alone that falls back to its whole text keeps its lists (its
@@ -316,7 +317,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		if s.Len >= minCopyLen {
 			first = seen[s.Text]
 		}
-		if s.Template || copied(first, s) || adLabel(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
+		if s.Template || copied(first, s) && !lone[s] || adLabel(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {
@@ -462,6 +463,44 @@ func wordSetLines(s string) map[string]bool {
 // flow and element kind is the page's own text, said twice.
 func copied(first *Node, s *Segment) bool {
 	return first != nil && (first.Parent != s.Owner.Parent || first.Tag != s.Owner.Tag)
+}
+
+// loneRepeats marks the paragraphs of region that repeat an earlier one
+// of the same kind (the same tag under the same kind of parent) while
+// neither paragraph next to them repeats one: a paragraph the story says
+// twice, in another section. A copy of a story (its mobile and desktop
+// versions) repeats its paragraphs in runs; a pull quote sits in another
+// kind of element.
+func loneRepeats(p *Page, region *Node) map[*Segment]bool {
+	var long []*Segment
+	p.walkSegments(region, func(s *Segment) {
+		if s.Len >= minCopyLen && !s.Template {
+			long = append(long, s)
+		}
+	})
+	firstOf := make(map[string]*Segment, len(long))
+	repeat := make([]*Segment, len(long)) // the earlier paragraph each repeats
+	for i, s := range long {
+		if f, ok := firstOf[s.Text]; ok {
+			repeat[i] = f
+		} else {
+			firstOf[s.Text] = s
+		}
+	}
+	var out map[*Segment]bool
+	for i, f := range repeat {
+		if f == nil || i > 0 && repeat[i-1] != nil || i+1 < len(long) && repeat[i+1] != nil {
+			continue
+		}
+		s := long[i]
+		if f.Owner.Tag == s.Owner.Tag && f.Owner.Parent != nil && s.Owner.Parent != nil && f.Owner.Parent.Tag == s.Owner.Parent.Tag {
+			if out == nil {
+				out = map[*Segment]bool{}
+			}
+			out[s] = true
+		}
+	}
+	return out
 }
 
 // minCopyLen is the shortest line whose repeat in a story is a copy.
