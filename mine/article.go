@@ -317,7 +317,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		if s.Len >= minCopyLen {
 			first = seen[s.Text]
 		}
-		if s.Template || copied(first, s) && !lone[s] || adLabel(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
+		if s.Template || copied(first, s) && !lone[s] || adLabel(s.Text) || selfPromotion(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {
@@ -447,6 +447,30 @@ article continues after advertisement
 continue reading below
 continue reading the main story
 continue reading`)
+
+// selfPromotion: a line that asks the reader to subscribe, sign up or
+// follow the site ("Subscribe to our newsletter", "Sign up for our
+// daily email", "Join our forums", "Follow us on Twitter"): the site
+// speaking of itself, not the story. A story's own "Sign up for a
+// library card" names no newsletter, email or "our".
+func selfPromotion(text string) bool {
+	if len(text) > 220 {
+		return false
+	}
+	l := strings.ToLower(text)
+	switch {
+	case l == "subscribe", strings.HasPrefix(l, "subscribe ") || strings.HasPrefix(l, "subscribe:") || strings.HasPrefix(l, "subscribe!"), strings.HasPrefix(l, "join our "), strings.HasPrefix(l, "follow us "),
+		strings.HasPrefix(l, "like us on "), strings.HasPrefix(l, "get our "):
+		return true
+	case strings.HasPrefix(l, "sign up"), strings.HasPrefix(l, "get the latest"), strings.HasPrefix(l, "never miss"), strings.HasPrefix(l, "don't miss"):
+		for _, w := range []string{" our ", "newsletter", "inbox", "email", "e-mail", " free "} {
+			if strings.Contains(l, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // wordSetLines is a set of the lines of s.
 func wordSetLines(s string) map[string]bool {

@@ -1,0 +1,34 @@
+package mine
+
+import "testing"
+
+// Lines that mark an ad's slot or promote the site itself, and lines of
+// stories that only look like them.
+func TestAdAndPromotionLines(t *testing.T) {
+	for _, c := range []struct {
+		line     string
+		ad, self bool
+	}{
+		{"Advertisement", true, false},
+		{"- ADVERTISEMENT -", true, false},
+		{"Story continues below advertisement", true, false},
+		{"Continue reading the main story", true, false},
+		{"Advertisement rates rose by a fifth last year, the agency said.", false, false},
+		{"Subscribe to our newsletter for the week's farm news.", false, true},
+		{"SUBSCRIBE", false, true},
+		{"Subscribe to WIRED and stay smart with more of your favorite writers.", false, true},
+		{"Sign up for our Farm & Ranch newsletter to get the week's news in your inbox.", false, true},
+		{"Join our forums to keep talking about the launch.", false, true},
+		{"Follow us on Facebook and Instagram.", false, true},
+		{"Subscribers to the service will pay two dollars more from March.", false, false},
+		{"Sign up for a library card at any branch; it takes five minutes.", false, false},
+		{"Sign-ups for the autumn league close on Friday.", false, false},
+	} {
+		if got := adLabel(c.line); got != c.ad {
+			t.Errorf("adLabel(%q) = %v, want %v", c.line, got, c.ad)
+		}
+		if got := selfPromotion(c.line); got != c.self {
+			t.Errorf("selfPromotion(%q) = %v, want %v", c.line, got, c.self)
+		}
+	}
+}
