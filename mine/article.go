@@ -428,7 +428,11 @@ func adLabel(text string) bool {
 	if len(text) > 60 {
 		return false
 	}
-	return adLabels[strings.ToLower(strings.Trim(text, " -–—·|:()[]…."))]
+	t := strings.Trim(text, " -–—·|:()[]….")
+	if t == "" || !strings.ContainsRune("aAsScC", rune(t[0])) { // every label's first letter
+		return false
+	}
+	return adLabels[strings.ToLower(t)]
 }
 
 var adLabels = wordSetLines(`advertisement
@@ -457,19 +461,31 @@ func selfPromotion(text string) bool {
 	if len(text) > 220 {
 		return false
 	}
-	l := strings.ToLower(text)
-	switch {
-	case l == "subscribe", strings.HasPrefix(l, "subscribe ") || strings.HasPrefix(l, "subscribe:") || strings.HasPrefix(l, "subscribe!"), strings.HasPrefix(l, "join our "), strings.HasPrefix(l, "follow us "),
-		strings.HasPrefix(l, "like us on "), strings.HasPrefix(l, "get our "):
+	if strings.EqualFold(text, "subscribe") {
 		return true
-	case strings.HasPrefix(l, "sign up"), strings.HasPrefix(l, "get the latest"), strings.HasPrefix(l, "never miss"), strings.HasPrefix(l, "don't miss"):
-		for _, w := range []string{" our ", "newsletter", "inbox", "email", "e-mail", " free "} {
-			if strings.Contains(l, w) {
-				return true
+	}
+	for _, p := range []string{"subscribe ", "subscribe:", "subscribe!", "join our ", "follow us ", "like us on ", "get our "} {
+		if prefixFold(text, p) {
+			return true
+		}
+	}
+	for _, p := range []string{"sign up", "get the latest", "never miss", "don't miss"} {
+		if prefixFold(text, p) {
+			l := strings.ToLower(text)
+			for _, w := range []string{" our ", "newsletter", "inbox", "email", "e-mail", " free "} {
+				if strings.Contains(l, w) {
+					return true
+				}
 			}
+			return false
 		}
 	}
 	return false
+}
+
+// prefixFold: s starts with prefix, an ASCII lower-case string, in any case.
+func prefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
 
 // wordSetLines is a set of the lines of s.
