@@ -458,7 +458,7 @@ continue reading`)
 // speaking of itself, not the story. A story's own "Sign up for a
 // library card" names no newsletter, email or "our".
 func selfPromotion(text string) bool {
-	if len(text) > 220 {
+	if len(text) > 220 || text == "" || !strings.ContainsRune("sSjJfFlLgGnNdD", rune(text[0])) { // every opening's first letter
 		return false
 	}
 	if strings.EqualFold(text, "subscribe") {

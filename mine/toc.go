@@ -157,39 +157,35 @@ func (l *links) headlineList(n *Node) bool {
 		return false
 	}
 	withText, withHead := 0, 0
-	l.eachItem(n, func(c float64, _, h int) {
+	dl := n.Tag == "dl"
+	for i := 0; i < len(n.Kids); {
+		var c float64
+		var h int
+		c, _, h, i = l.item(n.Kids, i, dl)
 		if c == 0 {
-			return
+			continue
 		}
 		withText++
 		if h >= 1 && h <= 2 {
 			withHead++
 		}
-	})
+	}
 	return withHead >= 2 && float64(withHead) >= 0.6*float64(withText)
 }
 
-// eachItem calls f with the clean text, story links and headline links
-// of each item of n: a child, or in a definition list a term with the
+// item sums the clean text, story links and headline links of the item
+// of a list that starts at kids[i], and returns the index after it. An
+// item is a child, or in a definition list (dl) a term with the
 // descriptions after it (<dt> a headline, <dd> its teaser).
-func (l *links) eachItem(n *Node, f func(clean float64, stories, heads int)) {
-	if n.Tag != "dl" {
-		for _, k := range n.Kids {
-			f(l.clean[k.Index], l.stories[k.Index], l.heads[k.Index])
+func (l *links) item(kids []*Node, i int, dl bool) (clean float64, stories, heads, next int) {
+	for j := i; j < len(kids); j++ {
+		if k := kids[j]; j == i || dl && k.Tag == "dd" {
+			clean, stories, heads = clean+l.clean[k.Index], stories+l.stories[k.Index], heads+l.heads[k.Index]
+			continue
 		}
-		return
+		return clean, stories, heads, j
 	}
-	c, st, h, open := 0.0, 0, 0, false
-	for _, k := range n.Kids {
-		if k.Tag != "dd" && open {
-			f(c, st, h)
-			c, st, h = 0, 0, 0
-		}
-		c, st, h, open = c+l.clean[k.Index], st+l.stories[k.Index], h+l.heads[k.Index], true
-	}
-	if open {
-		f(c, st, h)
-	}
+	return clean, stories, heads, len(kids)
 }
 
 func (l *links) fA(n *Node) float64 { return l.alen[n.Index] }
@@ -210,9 +206,13 @@ func (l *links) isTOC(n *Node) bool {
 		return true
 	}
 	withText, withStory, teaserText := 0, 0, 0.0
-	l.eachItem(n, func(c float64, st, _ int) {
+	dl := n.Tag == "dl"
+	for i := 0; i < len(n.Kids); {
+		var c float64
+		var st int
+		c, st, _, i = l.item(n.Kids, i, dl)
 		if c == 0 {
-			return
+			continue
 		}
 		withText++
 		// An item is a teaser: a headline or two and a few lines, not
@@ -221,7 +221,7 @@ func (l *links) isTOC(n *Node) bool {
 			withStory++
 			teaserText += c
 		}
-	})
+	}
 	return withText >= l.min && float64(withStory) >= 0.6*float64(withText) && teaserText >= 0.7*l.clean[n.Index]
 }
 
