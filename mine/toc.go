@@ -1,6 +1,7 @@
 package mine
 
 import (
+	"iter"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -157,35 +158,43 @@ func (l *links) headlineList(n *Node) bool {
 		return false
 	}
 	withText, withHead := 0, 0
-	dl := n.Tag == "dl"
-	for i := 0; i < len(n.Kids); {
-		var c float64
-		var h int
-		c, _, h, i = l.item(n.Kids, i, dl)
-		if c == 0 {
-			continue
-		}
+	for it := range l.items(n) {
 		withText++
-		if h >= 1 && h <= 2 {
+		if it.heads >= 1 && it.heads <= 2 {
 			withHead++
 		}
 	}
 	return withHead >= 2 && float64(withHead) >= 0.6*float64(withText)
 }
 
-// item sums the clean text, story links and headline links of the item
-// of a list that starts at kids[i], and returns the index after it. An
-// item is a child, or in a definition list (dl) a term with the
-// descriptions after it (<dt> a headline, <dd> its teaser).
-func (l *links) item(kids []*Node, i int, dl bool) (clean float64, stories, heads, next int) {
-	for j := i; j < len(kids); j++ {
-		if k := kids[j]; j == i || dl && k.Tag == "dd" {
-			clean, stories, heads = clean+l.clean[k.Index], stories+l.stories[k.Index], heads+l.heads[k.Index]
-			continue
+// listItem is what an item of a list holds: its clean text, story links
+// and headline links.
+type listItem struct {
+	clean          float64
+	stories, heads int
+}
+
+// items yields the items of n that hold text: each child, or in a
+// definition list a term with the descriptions after it (<dt> a
+// headline, <dd> its teaser).
+func (l *links) items(n *Node) iter.Seq[listItem] {
+	return func(yield func(listItem) bool) {
+		var it listItem
+		for i, k := range n.Kids {
+			if i > 0 && (n.Tag != "dl" || k.Tag != "dd") {
+				if it.clean > 0 && !yield(it) {
+					return
+				}
+				it = listItem{}
+			}
+			it.clean += l.clean[k.Index]
+			it.stories += l.stories[k.Index]
+			it.heads += l.heads[k.Index]
 		}
-		return clean, stories, heads, j
+		if it.clean > 0 {
+			yield(it)
+		}
 	}
-	return clean, stories, heads, len(kids)
 }
 
 func (l *links) fA(n *Node) float64 { return l.alen[n.Index] }
@@ -206,20 +215,13 @@ func (l *links) isTOC(n *Node) bool {
 		return true
 	}
 	withText, withStory, teaserText := 0, 0, 0.0
-	dl := n.Tag == "dl"
-	for i := 0; i < len(n.Kids); {
-		var c float64
-		var st int
-		c, st, _, i = l.item(n.Kids, i, dl)
-		if c == 0 {
-			continue
-		}
+	for it := range l.items(n) {
 		withText++
 		// An item is a teaser: a headline or two and a few lines, not
 		// a row of a page layout that holds a whole story.
-		if st > 0 && c <= 500*float64(st) {
+		if it.stories > 0 && it.clean <= 500*float64(it.stories) {
 			withStory++
-			teaserText += c
+			teaserText += it.clean
 		}
 	}
 	return withText >= l.min && float64(withStory) >= 0.6*float64(withText) && teaserText >= 0.7*l.clean[n.Index]
