@@ -2,6 +2,7 @@ package mine
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -317,7 +318,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		if s.Len >= minCopyLen {
 			first = seen[s.Text]
 		}
-		if s.Template || copied(first, s) && !lone[s] || adLabel(s.Text) || selfPromotion(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
+		if s.Template || copied(first, s, lone[s]) || adLabel(s.Text) || selfPromotion(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {
@@ -425,32 +426,16 @@ func excerpt(line string) bool {
 // story goes on past one ("Advertisement", "Story continues below
 // advertisement", "Continue reading the main story"): no part of the story.
 func adLabel(text string) bool {
-	if len(text) > 60 {
-		return false
-	}
-	t := strings.Trim(text, " -–—·|:()[]….")
-	if t == "" || !strings.ContainsRune("aAsScC", rune(t[0])) { // every label's first letter
-		return false
-	}
-	return adLabels[strings.ToLower(t)]
+	return len(text) <= 60 && slices.Contains(adLabels, strings.ToLower(strings.Trim(text, " -–—·|:()[]….")))
 }
 
-var adLabels = wordSetLines(`advertisement
-advertisements
-advertising
-ad
-skip advertisement
-skip ad
-advertisement - scroll to continue
-scroll to continue with content
-story continues below advertisement
-story continues below
-article continues below advertisement
-article continues below
-article continues after advertisement
-continue reading below
-continue reading the main story
-continue reading`)
+var adLabels = []string{
+	"advertisement", "advertisements", "advertising", "ad", "skip advertisement", "skip ad",
+	"advertisement - scroll to continue", "scroll to continue with content",
+	"story continues below advertisement", "story continues below",
+	"article continues below advertisement", "article continues below", "article continues after advertisement",
+	"continue reading below", "continue reading the main story", "continue reading",
+}
 
 // selfPromotion: a line that asks the reader to subscribe, sign up or
 // follow the site ("Subscribe to our newsletter", "Sign up for our
@@ -458,7 +443,7 @@ continue reading`)
 // speaking of itself, not the story. A story's own "Sign up for a
 // library card" names no newsletter, email or "our".
 func selfPromotion(text string) bool {
-	if len(text) > 220 || text == "" || !strings.ContainsRune("sSjJfFlLgGnNdD", rune(text[0])) { // every opening's first letter
+	if len(text) > 220 {
 		return false
 	}
 	if strings.EqualFold(text, "subscribe") {
@@ -472,12 +457,9 @@ func selfPromotion(text string) bool {
 	for _, p := range []string{"sign up", "get the latest", "never miss", "don't miss"} {
 		if prefixFold(text, p) {
 			l := strings.ToLower(text)
-			for _, w := range []string{" our ", "newsletter", "inbox", "email", "e-mail", " free "} {
-				if strings.Contains(l, w) {
-					return true
-				}
-			}
-			return false
+			return slices.ContainsFunc([]string{" our ", "newsletter", "inbox", "email", "e-mail", " free "}, func(w string) bool {
+				return strings.Contains(l, w)
+			})
 		}
 	}
 	return false
@@ -488,29 +470,26 @@ func prefixFold(s, prefix string) bool {
 	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
 
-// wordSetLines is a set of the lines of s.
-func wordSetLines(s string) map[string]bool {
-	m := map[string]bool{}
-	for line := range strings.Lines(s) {
-		m[strings.TrimSpace(line)] = true
-	}
-	return m
-}
-
 // copied: s repeats the paragraph of element first (nil: none) in
-// another place or another kind of element (a mobile copy, a pull quote
-// beside the paragraph it quotes); the same paragraph again in the same
-// flow and element kind is the page's own text, said twice.
-func copied(first *Node, s *Segment) bool {
-	return first != nil && (first.Parent != s.Owner.Parent || first.Tag != s.Owner.Tag)
+// another kind of element (a pull quote beside the paragraph it quotes)
+// or in another place (a mobile copy of the story). The same paragraph
+// again in the same flow and element kind is the page's own text, said
+// twice, and so is a lone repeat (see loneRepeats) in the same kind of
+// element under the same kind of parent: a story's question put to each
+// guest, in a section of its own.
+func copied(first *Node, s *Segment, lone bool) bool {
+	switch {
+	case first == nil || first.Tag != s.Owner.Tag:
+		return first != nil
+	case first.Parent == s.Owner.Parent:
+		return false
+	}
+	return !lone || first.Parent == nil || s.Owner.Parent == nil || first.Parent.Tag != s.Owner.Parent.Tag
 }
 
 // loneRepeats marks the paragraphs of region that repeat an earlier one
-// of the same kind (the same tag under the same kind of parent) while
-// neither paragraph next to them repeats one: a paragraph the story says
-// twice, in another section. A copy of a story (its mobile and desktop
-// versions) repeats its paragraphs in runs; a pull quote sits in another
-// kind of element.
+// while neither paragraph next to them repeats one. A copy of a story
+// (its mobile and desktop versions) repeats its paragraphs in runs.
 func loneRepeats(p *Page, region *Node) map[*Segment]bool {
 	var long []*Segment
 	p.walkSegments(region, func(s *Segment) {
@@ -518,27 +497,21 @@ func loneRepeats(p *Page, region *Node) map[*Segment]bool {
 			long = append(long, s)
 		}
 	})
-	firstOf := make(map[string]*Segment, len(long))
-	repeat := make([]*Segment, len(long)) // the earlier paragraph each repeats
+	said := make(map[string]bool, len(long))
+	repeat := make([]bool, len(long)) // the paragraph was said before
 	for i, s := range long {
-		if f, ok := firstOf[s.Text]; ok {
-			repeat[i] = f
-		} else {
-			firstOf[s.Text] = s
-		}
+		repeat[i] = said[s.Text]
+		said[s.Text] = true
 	}
 	var out map[*Segment]bool
-	for i, f := range repeat {
-		if f == nil || i > 0 && repeat[i-1] != nil || i+1 < len(long) && repeat[i+1] != nil {
+	for i, again := range repeat {
+		if !again || i > 0 && repeat[i-1] || i+1 < len(long) && repeat[i+1] {
 			continue
 		}
-		s := long[i]
-		if f.Owner.Tag == s.Owner.Tag && f.Owner.Parent != nil && s.Owner.Parent != nil && f.Owner.Parent.Tag == s.Owner.Parent.Tag {
-			if out == nil {
-				out = map[*Segment]bool{}
-			}
-			out[s] = true
+		if out == nil {
+			out = map[*Segment]bool{}
 		}
+		out[long[i]] = true
 	}
 	return out
 }
