@@ -472,8 +472,14 @@ func headingTag(n *Node) bool {
 // sites write their section titles: the heading's text, not a link. A
 // bare "#" (or "#!") is a script's button ("More comments"), a link.
 func fragmentHref(h *html.Node) bool {
-	href := strings.TrimSpace(htmlnode.Attr(h, "href"))
-	return len(href) > 1 && href[0] == '#' && href[1] != '!'
+	f, ok := inPage(h)
+	return ok && f != "" && f[0] != '!'
+}
+
+// inPage returns the fragment of h's href when it links to its own page
+// ("#syntax" → "syntax").
+func inPage(h *html.Node) (fragment string, ok bool) {
+	return strings.CutPrefix(strings.TrimSpace(htmlnode.Attr(h, "href")), "#")
 }
 
 // permalink reports a heading's permalink mark: an in-page link whose
@@ -481,7 +487,7 @@ func fragmentHref(h *html.Node) bool {
 // and Hugo (a.anchor) and Docusaurus (a.hash-link) write them. Its mark
 // is no part of the title or the text.
 func permalink(h *html.Node) bool {
-	if h.DataAtom != atom.A || !strings.HasPrefix(strings.TrimSpace(htmlnode.Attr(h, "href")), "#") {
+	if _, ok := inPage(h); h.DataAtom != atom.A || !ok {
 		return false
 	}
 	marks := 0
