@@ -40,10 +40,11 @@ type bylineScanner struct {
 	timeDate string
 }
 
-// readDate starts reading the date of t, an element of the byline or
-// the lines under the headline, and takes a <time>'s datetime at once.
-func (b *bylineScanner) readDate(t html.Token, serial int) {
-	if !dateClass(t) && (t.DataAtom != atom.Time || updateClass(t)) {
+// readDate starts reading the date of e (its start tag t), an element
+// of the byline or the lines under the headline whose class says date,
+// and takes a <time>'s datetime at once; an update's date is none.
+func (b *bylineScanner) readDate(t html.Token, e *openElem) {
+	if e.update || !e.date && t.DataAtom != atom.Time {
 		return
 	}
 	if v := clean(attr(t, "datetime")); t.DataAtom == atom.Time && v != "" {
@@ -52,8 +53,8 @@ func (b *bylineScanner) readDate(t html.Token, serial int) {
 		}
 		return
 	}
-	if b.date == "" && b.dateSerial == 0 {
-		b.dateSerial = serial
+	if e.date && b.date == "" && b.dateSerial == 0 {
+		b.dateSerial = e.serial
 		b.dateText.Reset()
 	}
 }
@@ -66,6 +67,8 @@ type openElem struct {
 	byline   bool // in an element whose class says byline or author
 	meta     bool // in a post's meta line, where a byline needs its "By"
 	vcard    bool
+	date     bool // its own class or id says date ("date-post", "published")
+	update   bool // … or the date of an update ("updated", "modified")
 	inline   bool
 	raw      bool // script, style: no text
 	collect  *strings.Builder
@@ -90,6 +93,8 @@ var (
 	skipWords   = wordSet("sidebar related recommended popular trending nav navbar navigation menu breadcrumb breadcrumbs share sharing social promo newsletter subscribe footer-widgets")
 	bylineWords = wordSet("byline bylines byl author authors writer writers contributor contributors")
 	metaWords   = wordSet("meta postmeta entrymeta info dateline posted submitted")
+	dateWords   = wordSet("date published pubdate timestamp dateline")
+	updateWords = wordSet("updated modified update")
 	inlineTags  = map[atom.Atom]bool{atom.A: true, atom.Span: true, atom.Strong: true, atom.B: true, atom.Em: true, atom.I: true,
 		atom.Cite: true, atom.Small: true, atom.Time: true, atom.Abbr: true, atom.U: true, atom.Font: true, atom.Address: true}
 	// Start tags that end an open <p>, as the HTML parser does.
@@ -141,7 +146,7 @@ func (b *bylineScanner) start(t html.Token, selfClosing bool) {
 		b.collectFor(&e, t, parent, names, fn)
 		// After the headline only: a masthead shows today's date.
 		if b.headlines > 0 && (parent.byline || parent.meta || e.meta || b.windowLeft > 0) {
-			b.readDate(t, e.serial)
+			b.readDate(t, &e)
 		}
 	}
 	if void {
@@ -188,6 +193,8 @@ func (e *openElem) readClass(t html.Token, parent *openElem) (names, fn bool) {
 		case metaWords[w]:
 			e.meta = true
 		}
+		e.date = e.date || dateWords[w]
+		e.update = e.update || updateWords[w]
 		// "author-name", "entry-author", "byline__author": the element
 		// holds the name, not a byline around it.
 		// Drupal's "Submitted by <a class=username>" names its author
@@ -431,32 +438,6 @@ func hasDigit(s string) bool {
 func hasToken(list, token string) bool {
 	for _, f := range strings.Fields(strings.ToLower(list)) {
 		if f == token {
-			return true
-		}
-	}
-	return false
-}
-
-// dateClass: t's class or id says it holds a date ("date-post",
-// "entry-date", "published", "timestamp"), not the date of an update.
-func dateClass(t html.Token) bool {
-	if updateClass(t) {
-		return false
-	}
-	for _, w := range classWords(strings.ToLower(attr(t, "class") + " " + attr(t, "id"))) {
-		switch w {
-		case "date", "published", "pubdate", "timestamp", "dateline":
-			return true
-		}
-	}
-	return false
-}
-
-// updateClass: t's class or id says it holds the date of an update.
-func updateClass(t html.Token) bool {
-	for _, w := range classWords(strings.ToLower(attr(t, "class") + " " + attr(t, "id"))) {
-		switch w {
-		case "updated", "modified", "update":
 			return true
 		}
 	}

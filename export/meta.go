@@ -182,16 +182,17 @@ func markedDate(t html.Token) string {
 			}
 		}
 	}
-	if !hasToken(attr(t, "class"), "published") {
-		return ""
-	}
+	var v string
 	switch t.DataAtom {
 	case atom.Time:
-		return attr(t, "datetime")
+		v = attr(t, "datetime")
 	case atom.Abbr:
-		return attr(t, "title")
+		v = attr(t, "title")
 	}
-	return ""
+	if v == "" || !hasToken(attr(t, "class"), "published") {
+		return ""
+	}
+	return v
 }
 
 // textCollector gathers the text of one element, counting nested start
