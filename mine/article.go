@@ -425,6 +425,7 @@ func excerpt(line string) bool {
 // adLabel: a line that only marks an advertisement's slot or says the
 // story goes on past one ("Advertisement", "Story continues below
 // advertisement", "Continue reading the main story"): no part of the story.
+// Sites label the slot in their own language ("Anzeige", "Publicité").
 func adLabel(text string) bool {
 	return len(text) <= 60 && slices.Contains(adLabels, strings.ToLower(strings.Trim(text, " -–—·|:()[]….")))
 }
@@ -435,6 +436,10 @@ var adLabels = []string{
 	"story continues below advertisement", "story continues below",
 	"article continues below advertisement", "article continues below", "article continues after advertisement",
 	"continue reading below", "continue reading the main story", "continue reading",
+	// The slot's label in the languages of the larger news markets.
+	"anzeige", "werbung", "publicité", "publicidad", "publicidade", "pubblicità",
+	"advertentie", "annons", "annonse", "annonce", "mainos", "reklama", "reklam",
+	"реклама", "διαφήμιση", "إعلان", "広告", "广告", "廣告", "광고",
 }
 
 // selfPromotion: a line that asks the reader to subscribe, sign up or
@@ -603,12 +608,13 @@ const maxValueLinks = 3
 // products, sources, resources in a post), content where a line of the
 // site's own links is navigation. Links to social networks and sharing
 // services ("Follow us", "Like us on Facebook") are furniture wherever
-// they lead.
+// they lead, and so are links that share, mail or license the page
+// itself (actsOnPage).
 func referenceLine(p *Page, s *Segment) bool {
 	n := 0
 	for i, last := s.Owner.Index+1, p.lastDescendant(s.Owner); i <= last; i++ {
 		if a := p.Nodes[i]; a.Href != "" && segmentOf(p, a) == s {
-			if !offSite(p, a.Href) || socialLink(a.Href) {
+			if !offSite(p, a.Href) || socialLink(a.Href) || actsOnPage(p, a.Href) {
 				return false
 			}
 			n++

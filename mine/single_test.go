@@ -258,8 +258,9 @@ func TestShortStoryUnderTitle(t *testing.T) {
 }
 
 // A post's lines of links off the site (the products, sources, resources
-// it lists) are its text; a line of the site's own links, and a link to a
-// social network, are navigation.
+// it lists) are its text; a line of the site's own links, a link to a
+// social network, and links that mail or license the post (their query
+// carries its address or its title) are navigation.
 func TestReferenceLines(t *testing.T) {
 	body := singleFixture(t, "references.html")
 	u, err := url.Parse("http://bywilma.example/2012/08/09/love-this-wallpaper/")
@@ -269,7 +270,7 @@ func TestReferenceLines(t *testing.T) {
 	r := ExtractSite([]Input{{Key: "k", URL: u, Body: body}}, Options{}, true)[0]
 	checkText(t, r.ArticleText(),
 		[]string{"Owls Of The British Isles Wallpaper", "Oshima Wallpaper", "it is called Priem"},
-		[]string{"Follow me on Twitter", "More interior posts", "July 2012"})
+		[]string{"Follow me on Twitter", "More interior posts", "July 2012", "Email this post", "Reprints"})
 }
 
 // A region that is one paragraph widens to its parent when the parent

@@ -1,6 +1,9 @@
 package mine
 
-import "strings"
+import (
+	"net/url"
+	"strings"
+)
 
 // offSite: href leads to another site than the page's (known only when
 // the page's URL is): a list of such links is references or a blogroll,
@@ -87,4 +90,31 @@ func siteOf(host string) string {
 		return host
 	}
 	return strings.Join(labels[len(labels)-n:], ".")
+}
+
+// actsOnPage: href's query carries the page's own address or headline
+// (share?url=…, an email-a-friend form, a reprint licence's title=…):
+// the link does something with this page (share, mail, license it) and
+// cites nothing, wherever it leads.
+func actsOnPage(p *Page, href string) bool {
+	_, query, ok := strings.Cut(href, "?")
+	if !ok {
+		return false
+	}
+	values, err := url.ParseQuery(query)
+	if err != nil {
+		return false
+	}
+	var self string
+	if p.URL != nil && len(p.URL.Path) > 1 {
+		self = strings.ToLower(p.URL.Host + p.URL.Path)
+	}
+	for _, vs := range values {
+		for _, v := range vs {
+			if self != "" && strings.Contains(strings.ToLower(v), self) || p.titleHolds(v) {
+				return true
+			}
+		}
+	}
+	return false
 }
