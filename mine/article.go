@@ -318,7 +318,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		if s.Len >= minCopyLen {
 			first = seen[s.Text]
 		}
-		if s.Template || copied(first, s, lone[s]) || adLabel(s.Text) || selfPromotion(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
+		if s.Template || copied(first, s, lone[s]) || adLabel(s.Text) || playerClock(s.Text) || selfPromotion(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {
@@ -428,6 +428,29 @@ func excerpt(line string) bool {
 // Sites label the slot in their own language ("Anzeige", "Publicité").
 func adLabel(text string) bool {
 	return len(text) <= 60 && slices.Contains(adLabels, strings.ToLower(strings.Trim(text, " -–—·|:()[]….")))
+}
+
+// playerClock: a line that is a media player's clock, the time played
+// and the length ("0:00 / 5:32", "1:02:10 / 1:30:00"): a control's
+// display, no sentence of the story.
+func playerClock(text string) bool {
+	played, length, ok := strings.Cut(text, "/")
+	return ok && len(text) <= 24 && timecode(strings.TrimSpace(played)) && timecode(strings.TrimSpace(length))
+}
+
+// timecode: s is a clock reading of minutes and seconds, hours first
+// when it has them ("5:32", "01:02:10").
+func timecode(s string) bool {
+	parts := strings.Split(s, ":")
+	if len(parts) < 2 || len(parts) > 3 {
+		return false
+	}
+	for i, part := range parts {
+		if part == "" || len(part) > 2 || i > 0 && len(part) != 2 || strings.Trim(part, "0123456789") != "" {
+			return false
+		}
+	}
+	return true
 }
 
 var adLabels = []string{

@@ -2,8 +2,8 @@ package mine
 
 import "testing"
 
-// Lines that mark an ad's slot or promote the site itself, and lines of
-// stories that only look like them.
+// Lines that mark an ad's slot, show a media player's clock or promote
+// the site itself, and lines of stories that only look like them.
 func TestAdAndPromotionLines(t *testing.T) {
 	for _, c := range []struct {
 		line     string
@@ -18,6 +18,11 @@ func TestAdAndPromotionLines(t *testing.T) {
 		{"Реклама", true, false},
 		{"広告", true, false},
 		{"Die Anzeige erschien am Montag in drei Zeitungen.", false, false},
+		{"0:00 / 5:32", true, false},
+		{"1:02:10 / 1:30:00", true, false},
+		{"12:30 / 14:00 / 16:30", false, false},
+		{"3/4", false, false},
+		{"24/7", false, false},
 		{"Advertisement rates rose by a fifth last year, the agency said.", false, false},
 		{"Subscribe to our newsletter for the week's farm news.", false, true},
 		{"SUBSCRIBE", false, true},
@@ -29,7 +34,7 @@ func TestAdAndPromotionLines(t *testing.T) {
 		{"Sign up for a library card at any branch; it takes five minutes.", false, false},
 		{"Sign-ups for the autumn league close on Friday.", false, false},
 	} {
-		if got := adLabel(c.line); got != c.ad {
+		if got := adLabel(c.line) || playerClock(c.line); got != c.ad {
 			t.Errorf("adLabel(%q) = %v, want %v", c.line, got, c.ad)
 		}
 		if got := selfPromotion(c.line); got != c.self {
