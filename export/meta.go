@@ -61,6 +61,13 @@ func (c *candidates) offerAuthor(v string, rank int) {
 	if v == "" {
 		return
 	}
+	// A tag that carries the byline as printed ("By JANE DOE and JOHN
+	// ROE") gives its names.
+	if byPrefix.MatchString(v) {
+		if names := parseByline(v, true, true); len(names) > 0 {
+			v = strings.Join(names, ", ")
+		}
+	}
 	if strings.HasPrefix(v, "http://") || strings.HasPrefix(v, "https://") {
 		rank = rankURL
 	}
@@ -126,14 +133,14 @@ func scanPage(page []byte, c *candidates) {
 		case html.TextToken:
 			text := z.Text()
 			if author != nil {
-				author.text.Write(text)
+				author.write(text)
 			}
 			by.text(text)
 		case html.EndTagToken:
 			name, _ := z.TagName()
 			by.end(string(name))
 			if author != nil && author.end() {
-				c.offerAuthor(author.text.String(), rankItemprop)
+				c.offerAuthor(author.author(), rankItemprop)
 				author = nil
 			}
 		case html.StartTagToken, html.SelfClosingTagToken:
@@ -142,8 +149,8 @@ func scanPage(page []byte, c *candidates) {
 			if e := by.top(); !e.skip && !e.comment && c.publishedRank > rankMarked {
 				c.offerPublished(markedDate(t), rankMarked)
 			}
-			if author != nil && tt == html.StartTagToken && !voidElement(t.DataAtom) {
-				author.depth++
+			if author != nil {
+				author.start(t, tt == html.StartTagToken && !voidElement(t.DataAtom))
 			}
 			switch t.DataAtom {
 			case atom.Meta:
@@ -200,11 +207,59 @@ func markedDate(t html.Token) string {
 type textCollector struct {
 	text  strings.Builder
 	depth int
+	// name is the text of the element's itemprop="name" (a microdata
+	// Person's name, where the element holds a whole card), nameDepth
+	// its open elements while it is read.
+	name      strings.Builder
+	nameDepth int
+	hasName   bool
+}
+
+func (tc *textCollector) write(s []byte) {
+	tc.text.Write(s)
+	if tc.nameDepth > 0 {
+		tc.name.Write(s)
+	}
+}
+
+// start counts a start tag inside the element and starts reading its
+// first itemprop="name".
+func (tc *textCollector) start(t html.Token, opens bool) {
+	if opens {
+		tc.depth++
+		if tc.nameDepth > 0 {
+			tc.nameDepth++
+		}
+	}
+	if tc.hasName || !strings.EqualFold(attr(t, "itemprop"), "name") {
+		return
+	}
+	tc.hasName = true
+	if v := attr(t, "content"); v != "" {
+		tc.name.WriteString(v)
+	} else if opens {
+		tc.nameDepth = 1
+	}
 }
 
 func (tc *textCollector) end() bool {
+	if tc.nameDepth > 0 {
+		tc.nameDepth--
+	}
 	tc.depth--
 	return tc.depth <= 0
+}
+
+// author is the name the element gives: its itemprop="name", else its
+// text when that is short enough to be a name and not a bio.
+func (tc *textCollector) author() string {
+	if name := clean(tc.name.String()); name != "" {
+		return name
+	}
+	if text := clean(tc.text.String()); len(text) <= maxNameChars {
+		return text
+	}
+	return ""
 }
 
 func metaTag(t html.Token, c *candidates) {

@@ -61,6 +61,13 @@ func TestExtractMeta(t *testing.T) {
 		// the story ("author-bio") holds sentences, not a name. The date
 		// is the byline's <time>.
 		{"author-bio.html", "", Meta{"2026-08-14", "Jo Martin"}},
+		// A microdata Person is its itemprop="name", not the text of the
+		// card around it (a popup with the paper's name, links, email).
+		{"person-card.html", "", Meta{"Nov. 12, 2015 7:43 p.m. ET", "Owen Pritchard"}},
+		// A meta byl written as a byline: its names, without "By". An
+		// itemprop="author" element that holds a bio (sentences, over
+		// maxNameChars) names nobody.
+		{"byl-bio.html", "", Meta{"", "ANNA FERREIRA, TOMAS NOVAK"}},
 		// "By the time…", an aside's rel="author", a commenter: no author.
 		{"no-byline.html", "", Meta{}},
 	}
