@@ -274,6 +274,25 @@ func TestReferenceLines(t *testing.T) {
 		[]string{"Follow me on Twitter", "More interior posts", "July 2012", "Email this post", "Reprints"})
 }
 
+// A short story whose photos each credit another site with a link
+// ("Front page appears courtesy of …") is a story, not a list of links:
+// links off the site are credits and references, no headlines of the
+// site's stories, so they do not make its region a TOC.
+func TestCreditLinks(t *testing.T) {
+	body := singleFixture(t, "creditedphotos.html")
+	u, err := url.Parse("https://mediawatch.example/latest-news/3001/election-front-pages/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := ExtractSite([]Input{{Key: "k", URL: u, Body: body}}, Options{}, true)[0]
+	if r.Kind != KindArticle && r.Kind != KindArticleTOC {
+		t.Errorf("kind %q, want an article", r.Kind)
+	}
+	checkText(t, r.ArticleText(),
+		[]string{"Photographs carried most of this morning's front pages", "one paper went the other way"},
+		[]string{"Most Recent", "Mistakes were made", "Front page appears courtesy"})
+}
+
 // A region that is one paragraph widens to its parent when the parent
 // is named as content and holds more text (a deals post, a look with its
 // shop links), or holds more running prose (a podcast post above a list

@@ -15,9 +15,11 @@ import (
 // without entropy, and what remains are the lists of links to stories.
 
 // cleanLinks returns, per node, the link characters and all characters of
-// its subtree's non-template segments, and the story anchors among them.
-func cleanLinks(p *Page) (alen, clean []float64, stories, heads []int) {
+// its subtree's non-template segments, the characters of its links that
+// lead off the site, and the story anchors among them.
+func cleanLinks(p *Page) (alen, clean, off []float64, stories, heads []int) {
 	alen = make([]float64, len(p.Nodes))
+	off = make([]float64, len(p.Nodes))
 	clean = make([]float64, len(p.Nodes))
 	stories = make([]int, len(p.Nodes))
 	heads = make([]int, len(p.Nodes))
@@ -31,20 +33,39 @@ func cleanLinks(p *Page) (alen, clean []float64, stories, heads []int) {
 	}
 	for i := len(p.Nodes) - 1; i >= 0; i-- {
 		n := p.Nodes[i]
-		if n.Href != "" && tocAnchor(p, n) {
+		switch {
+		case n.Href == "":
+		case offSite(p, n.Href):
+			if s := segmentOf(p, n); s != nil && !s.Template {
+				off[i] += float64(linkChars(anchorText(n)))
+			}
+		case tocAnchor(p, n):
 			stories[i]++
 			if headlineAnchor(n) {
 				heads[i]++
 			}
 		}
 		if n.Parent != nil {
+			off[n.Parent.Index] += off[i]
 			alen[n.Parent.Index] += alen[i]
 			clean[n.Parent.Index] += clean[i]
 			stories[n.Parent.Index] += stories[i]
 			heads[n.Parent.Index] += heads[i]
 		}
 	}
-	return alen, clean, stories, heads
+	return alen, clean, off, stories, heads
+}
+
+// linkChars counts text's characters as a segment's LinkLen does, spaces
+// left out.
+func linkChars(text string) int {
+	n := 0
+	for _, r := range text {
+		if !unicode.IsSpace(r) {
+			n++
+		}
+	}
+	return n
 }
 
 // headlineAnchor: a story link inside a heading (h1–h6).
@@ -141,13 +162,14 @@ func leadsItem(a *Node, s *Segment, text string) bool {
 // links holds a page's cleaned link measures, per node.
 type links struct {
 	alen, clean    []float64
-	stories, heads []int // story anchors, and those in headings
+	off            []float64 // link characters that lead off the site
+	stories, heads []int     // story anchors, and those in headings
 	min            int
 }
 
 func newLinks(p *Page, minTOCLinks int) *links {
 	l := &links{min: minTOCLinks}
-	l.alen, l.clean, l.stories, l.heads = cleanLinks(p)
+	l.alen, l.clean, l.off, l.stories, l.heads = cleanLinks(p)
 	return l
 }
 
@@ -199,8 +221,9 @@ func (l *links) items(n *Node) iter.Seq[listItem] {
 
 func (l *links) fA(n *Node) float64 { return l.alen[n.Index] }
 
-// isTOC: a list of headlines. Either it is mostly links (a related box,
-// a link list), or its links are spread over its items: most of its
+// isTOC: a list of headlines. Either it is mostly links to the site's
+// pages (a related box, a link list; links off the site are a post's
+// references and credits), or its links are spread over its items: most of its
 // children with text carry a story link (headlines with teasers, whose
 // teasers can outweigh the headlines). A column of prose with a related
 // box has its links in one child, not across them.
@@ -211,7 +234,7 @@ func (l *links) isTOC(n *Node) bool {
 	if l.stories[n.Index] < l.min || l.alen[n.Index] < 0.1*l.clean[n.Index] {
 		return false
 	}
-	if l.alen[n.Index] >= 0.4*l.clean[n.Index] {
+	if l.alen[n.Index]-l.off[n.Index] >= 0.4*l.clean[n.Index] {
 		return true
 	}
 	withText, withStory, teaserText := 0, 0, 0.0
