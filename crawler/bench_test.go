@@ -95,6 +95,9 @@ func measure(b *testing.B, site *testsite.Site, srv *httptest.Server, t *benchTo
 //     with its metadata in bbolt.
 //   - http-fetch fetches the pages of a known list (site.Reach) with a
 //     plain net/http client and reads them, nothing more: HTTP's own cost.
+//     http-fetch-tokenize also runs the ceiling's tokenizer pass on each
+//     body as it arrives: HTTP and link extraction, the least a crawl of
+//     the site does, with no frontier, canonical URLs or store.
 //   - colly-bare ignores robots.txt (Colly's default, left as is), does not
 //     retry, so the flaky page is missing from its result, dedups on the
 //     URL string (fragment stripped) only, keeps every 2xx body (non-HTML
@@ -138,7 +141,15 @@ func benchCrawlSite(b *testing.B, prefix string, opts testsite.Options) {
 	// the floor of any crawl that fetches with net/http from this server.
 	uris := site.Reach(benchDepth)
 	b.Run(prefix+"http-fetch", func(b *testing.B) {
-		crawls(b, site, srv, pages, func(int) int64 { return fetchOnce(b, srv.URL, uris) })
+		crawls(b, site, srv, pages, func(int) int64 { return fetchOnce(b, srv.URL, uris, nil) })
+	})
+	// http-fetch-tokenize adds the ceiling's tokenizer pass to each page
+	// fetched: HTTP and link extraction, nothing else, the floor the
+	// issue's ratio asks a crawl to approach.
+	b.Run(prefix+"http-fetch-tokenize", func(b *testing.B) {
+		crawls(b, site, srv, pages, func(int) int64 {
+			return fetchOnce(b, srv.URL, uris, func(body []byte) { tokenizeLinks(body) })
+		})
 	})
 
 	for _, v := range []struct {
@@ -223,9 +234,10 @@ func infocrawlOnce(b *testing.B, path, entry string, noSync bool) int64 {
 // kept in memory as the minimum of storage. It returns the responses kept.
 // fetchOnce GETs base+uri for every uri on benchParallel goroutines with
 // a fresh transport, as a crawl starts with one, reads each body whole
-// (gzip undone by the transport), retries a 5xx once, and returns the
-// pages fetched with status 200.
-func fetchOnce(b *testing.B, base string, uris []string) int64 {
+// (gzip undone by the transport), retries a 5xx once, hands each body of
+// status 200 to scan when scan is not nil, and returns the pages fetched
+// with status 200.
+func fetchOnce(b *testing.B, base string, uris []string, scan func(body []byte)) int64 {
 	tr := http.DefaultTransport.(*http.Transport).Clone()
 	tr.MaxIdleConnsPerHost = benchParallel
 	defer tr.CloseIdleConnections()
@@ -247,9 +259,12 @@ func fetchOnce(b *testing.B, base string, uris []string) int64 {
 						b.Error(err)
 						return
 					}
-					_, err = io.ReadAll(resp.Body)
+					body, err := io.ReadAll(resp.Body)
 					resp.Body.Close()
 					if err == nil && resp.StatusCode == http.StatusOK {
+						if scan != nil {
+							scan(body)
+						}
 						pages.Add(1)
 						break
 					}
