@@ -2,7 +2,10 @@ package export
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -51,7 +54,7 @@ func newCandidates() *candidates {
 }
 
 func (c *candidates) offerPublished(v string, rank int) {
-	if v = clean(v); v != "" && rank < c.publishedRank {
+	if v = isoPrefix(clean(v)); v != "" && rank < c.publishedRank {
 		c.published, c.publishedRank = v, rank
 	}
 }
@@ -74,6 +77,24 @@ func (c *candidates) offerAuthor(v string, rank int) {
 	if rank < c.authorRank {
 		c.author, c.authorRank = v, rank
 	}
+}
+
+// isoTimestamp is an ISO 8601 date, with its time and zone when given.
+var isoTimestamp = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?`)
+
+// isoPrefix is v cut after the ISO 8601 timestamp it starts with when
+// letters follow it with no space between (a template's format string
+// printed after the date: "2015-11-13T10:15:18.000Zyyyy-MM-dd"); v as it
+// is otherwise.
+func isoPrefix(v string) string {
+	loc := isoTimestamp.FindStringIndex(v)
+	if loc == nil || loc[1] == len(v) {
+		return v
+	}
+	if r, _ := utf8.DecodeRuneInString(v[loc[1]:]); unicode.IsLetter(r) {
+		return v[:loc[1]]
+	}
+	return v
 }
 
 // clean collapses white space; an author spread over lines reads as one.

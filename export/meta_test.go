@@ -68,6 +68,9 @@ func TestExtractMeta(t *testing.T) {
 		// itemprop="author" element that holds a bio (sentences, over
 		// maxNameChars) names nobody.
 		{"byl-bio.html", "", Meta{"", "ANNA FERREIRA, TOMAS NOVAK"}},
+		// A timestamp followed by its template's format string, as a CMS
+		// printed it: the timestamp.
+		{"og-date-junk.html", "", Meta{"2015-11-13T10:15:18.000Z", "Press Association"}},
 		// "By the time…", an aside's rel="author", a commenter: no author.
 		{"no-byline.html", "", Meta{}},
 	}
