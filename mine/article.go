@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 
 	"infocrawl/mine/onepage"
 )
@@ -213,7 +214,10 @@ func hintedBoxes(p *Page, region *Node) map[*Node]bool {
 			out[n] = true
 			continue
 		}
-		if hintScore(n) >= 0 {
+		// HTML's own furniture: a section's footer (tags, the related
+		// product, share links), a box aside from it, its navigation.
+		tagged := n.H.DataAtom == atom.Footer || n.H.DataAtom == atom.Aside || n.H.DataAtom == atom.Nav
+		if !tagged && hintScore(n) >= 0 {
 			continue
 		}
 		if prose == nil {
@@ -221,7 +225,7 @@ func hintedBoxes(p *Page, region *Node) map[*Node]bool {
 		}
 		if prose[n.Index] == 0 {
 			out[n] = true
-		} else if i > promoEnd && hasWord(n, promoNames) {
+		} else if i > promoEnd && (tagged || hasWord(n, promoNames)) {
 			promos = append(promos, n)
 			promoEnd = p.lastDescendant(n) // a box inside it is part of it
 		}

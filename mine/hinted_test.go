@@ -29,6 +29,38 @@ func TestHintedBoxesInRegion(t *testing.T) {
 	}
 }
 
+// HTML's furniture elements inside the story's column, a <footer> with
+// the tags and a related product's review summary, an <aside> of other
+// stories, go in site mode like boxes named so, prose and all, when the
+// story has its own running prose outside them.
+func TestSectionFooterInRegion(t *testing.T) {
+	inputs := gazettePages(func(i int, topic string) string {
+		return fmt.Sprintf(`<p>The city council voted on Tuesday evening about the %[1]s, after a long debate in which residents from every district spoke.</p>
+<p>Supporters said the decision about the %[1]s would help shift workers, while critics pointed to the cost for the city budget.</p>
+<p>The finance committee will report on the %[1]s in the spring, and a public meeting is planned for the town hall next month.</p>
+<p>Shopkeepers on the high street asked for a delay of two months, saying the works for the %[1]s would keep customers away in the busy season.</p>
+<p>Engineers told the council that the first stage could start in April if the contracts for the %[1]s are signed before the end of February.</p>
+<p>The opposition wants an independent study of the costs first, and its leader said the %[1]s plan had been rushed through committee.</p>
+<p>A petition with four thousand names reached the town hall on Monday, most of them from the two districts the %[1]s would serve first.</p>
+<p>Several schools wrote to parents about the changes to their routes, and the transport authority has not yet given its opinion on the %[1]s.</p>
+<p>A final hearing is planned for the first week of the new year, when the council expects to publish the full budget for the %[1]s.</p>
+<aside><p>Also in the council's week: the harbour toll for %[1]s traders, which rises by a fifth in March after a vote that split the chamber.</p></aside>
+<footer><div class="tagsWrap">Topics: <a href="/topics/%[1]s">%[1]s</a></div>
+<div id="productInfo"><span>Read the full review</span><p>The bottom line: the %[1]s pass %[2]d is the best value the city has sold in years, though the app that carries it still crashes twice a week.</p></div></footer>`, topic, i+1)
+	})
+	for _, r := range ExtractSite(inputs, Options{}, false) {
+		text := r.ArticleText()
+		for _, not := range []string{"The bottom line", "Read the full review", "harbour toll"} {
+			if strings.Contains(text, not) {
+				t.Errorf("%s: %q is in the article:\n%s", r.Key, not, text)
+			}
+		}
+		if !strings.Contains(text, "The finance committee will report") {
+			t.Errorf("%s: the story lost a paragraph:\n%s", r.Key, text)
+		}
+	}
+}
+
 // A promotion box may hold prose of its own: a slideshow of another
 // story's slides after "Also on …", each slide a heading and a paragraph.
 // When the story has running prose outside it, the box goes all the same;
