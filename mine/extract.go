@@ -111,7 +111,7 @@ func (p *minedPage) parseDoc() {
 	} else {
 		body = emptyRawText(body)
 	}
-	doc, err := html.Parse(bytes.NewReader(body))
+	doc, err := html.Parse(bytes.NewReader(validUTF8(body)))
 	if err != nil { // x/net/html parses any bytes; kept for safety
 		doc = &html.Node{Type: html.DocumentNode}
 	}
