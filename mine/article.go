@@ -322,7 +322,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		if s.Len >= minCopyLen {
 			first = seen[s.Text]
 		}
-		if s.Template || copied(first, s, lone[s]) || adLabel(s.Text) || playerClock(s.Text) || selfPromotion(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
+		if s.Template || copied(first, s, lone[s]) || adLabel(s.Text) || playerClock(s.Text) || photoCredit(s.Text) || selfPromotion(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {
@@ -433,6 +433,44 @@ func excerpt(line string) bool {
 func adLabel(text string) bool {
 	return len(text) <= 60 && slices.Contains(adLabels, strings.ToLower(strings.Trim(text, " -–—·|:()[]….")))
 }
+
+// photoCredit: a line that only credits a photo to its photographer and
+// agency ("Stanley Chou/Getty Images", "Mandel Ngan / AFP/Getty Images",
+// "AP Photo/Evan Vucci", "ASSOCIATED PRESS"): a caption's credit, which
+// the text leaves out with the caption.
+func photoCredit(text string) bool {
+	if len(text) > 80 || strings.ContainsAny(text, ".!?:") && !strings.HasSuffix(text, ".") {
+		return false
+	}
+	t := strings.ToLower(strings.Trim(text, " ()[]."))
+	if slices.Contains(photoAgencies, t) {
+		return true
+	}
+	parts := strings.Split(t, "/")
+	if len(parts) < 2 {
+		return false
+	}
+	for i := range parts {
+		parts[i] = strings.TrimSpace(parts[i])
+	}
+	// "AP Photo/Evan Vucci": the agency, then its photographer.
+	if slices.Contains(photoAgencies, parts[0]) && len(parts) == 2 && len(strings.Fields(parts[1])) <= 4 {
+		return true
+	}
+	// "Stanley Chou/Getty Images", "Mandel Ngan / AFP/Getty Images".
+	for _, part := range parts[1:] {
+		if !slices.Contains(photoAgencies, part) {
+			return false
+		}
+	}
+	return true
+}
+
+// photoAgencies are the picture agencies and wire services whose name
+// follows a photographer's in a credit.
+var photoAgencies = []string{"getty images", "getty", "ap", "ap photo", "afp", "reuters", "epa", "associated press",
+	"the associated press", "istock", "istockphoto", "shutterstock", "alamy", "corbis", "bloomberg", "pa", "pa wire",
+	"rex", "rex features", "xinhua", "anadolu", "dpa", "zuma press", "sipa", "ansa", "efe", "kyodo", "yonhap"}
 
 // playerClock: a line that is a media player's clock, the time played
 // and the length ("0:00 / 5:32", "1:02:10 / 1:30:00"): a control's

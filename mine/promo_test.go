@@ -42,3 +42,27 @@ func TestAdAndPromotionLines(t *testing.T) {
 		}
 	}
 }
+
+// A photo's credit on a line of its own, and story lines that name an
+// agency.
+func TestPhotoCredit(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{"Stanley Chou/Getty Images", true},
+		{"Mandel Ngan / AFP/Getty Images", true},
+		{"(AP Photo/Evan Vucci)", true},
+		{"ASSOCIATED PRESS", true},
+		{"Reuters", true},
+		{"The AP/NORC poll found that most voters had made up their minds.", false},
+		{"Photographs by the agency were sold to Getty Images in 2009.", false},
+		{"Getty Images has bought a rival archive, the company said on Monday.", false},
+		{"and/or", false},
+		{"24/7", false},
+	} {
+		if got := photoCredit(c.line); got != c.want {
+			t.Errorf("photoCredit(%q) = %v, want %v", c.line, got, c.want)
+		}
+	}
+}

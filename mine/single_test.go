@@ -31,9 +31,9 @@ import (
 // of teasers (a headline link in each <dt>, its lead in the <dd> after
 // it) beside the story is a box of other stories like a list of them.
 // An advertisement's label in the story ("Story continues below
-// advertisement") is no part of it, nor is an audio player's clock. A
-// documentation page's section titles, each a link to its own anchor,
-// are its headings.
+// advertisement") is no part of it, nor is an audio player's clock or a
+// photo's credit on a line of its own. A documentation page's section
+// titles, each a link to its own anchor, are its headings.
 // A short post in the page's one hAtom entry-content element is the
 // story, the related list inside it no listing, the sidebar's longer
 // text widgets not the story. A post whose entry-content is nothing but
@@ -115,7 +115,7 @@ func TestSingleStories(t *testing.T) {
 			[]string{"history conference", "Audio Drums", "forgotten gems of music", "Pruning Notes"}},
 		{"dlteasers.html", "",
 			[]string{"The ferry between the mainland", "could add a midday crossing on school days"},
-			[]string{"Drivers will have to take the long way", "A late power play goal", "keeper's cottage", "advertisement", "ADVERTISEMENT", "0:00 / 4:18"}},
+			[]string{"Drivers will have to take the long way", "A late power play goal", "keeper's cottage", "advertisement", "ADVERTISEMENT", "0:00 / 4:18", "PA Wire"}},
 		{"docsanchors.html", "",
 			[]string{"\n\nSyntax\n\n", "\n\nDescription\n\n", "\n\nExamples\n\n", "The flat() method is a copying method", "arr2.flat();"},
 			[]string{"Related pages", "copyWithin()", "Was this page helpful", "Copy to Clipboard", "Standard built-in objects", "Creative Commons"}},
