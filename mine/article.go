@@ -322,7 +322,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		if s.Len >= minCopyLen {
 			first = seen[s.Text]
 		}
-		if s.Template || copied(first, s, lone[s]) || adLabel(s.Text) || playerClock(s.Text) || photoCredit(s.Text) || selfPromotion(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
+		if s.Template || copied(first, s, lone[s]) || adLabel(s.Text) || controlLabel(s.Text) || playerClock(s.Text) || photoCredit(s.Text) || selfPromotion(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {
@@ -433,6 +433,16 @@ func excerpt(line string) bool {
 func adLabel(text string) bool {
 	return len(text) <= 60 && slices.Contains(adLabels, strings.ToLower(strings.Trim(text, " -–—·|:()[]….")))
 }
+
+// controlLabel: a line that is only the label of one of the page's
+// controls or widgets ("Share", "Print", "Text size:", "Gallery",
+// "Loading…"): what a reader clicks, not what they read.
+func controlLabel(text string) bool {
+	return len(text) <= 24 && slices.Contains(controlLabels, strings.ToLower(strings.Trim(text, " :-–—·|()[]….")))
+}
+
+var controlLabels = []string{"share", "share this", "print", "email", "e-mail", "text size", "font size", "font",
+	"gallery", "photo gallery", "video", "photos", "hide", "show more", "more topics", "hide topics", "loading"}
 
 // photoCredit: a line that only credits a photo to its photographer and
 // agency ("Stanley Chou/Getty Images", "Mandel Ngan / AFP/Getty Images",

@@ -66,3 +66,25 @@ func TestPhotoCredit(t *testing.T) {
 		}
 	}
 }
+
+// The label of a control or widget on a line of its own, and story lines
+// that start with one of those words.
+func TestControlLabel(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{"Share", true},
+		{"Text size:", true},
+		{"PHOTO GALLERY", true},
+		{"Loading...", true},
+		{"Hide topics", true},
+		{"Share prices fell by a tenth on Monday.", false},
+		{"Video of the arrest was shown to the jury.", false},
+		{"Print edition", false},
+	} {
+		if got := controlLabel(c.line); got != c.want {
+			t.Errorf("controlLabel(%q) = %v, want %v", c.line, got, c.want)
+		}
+	}
+}
