@@ -378,14 +378,32 @@ var labelWords = wordSet("popular stories headlines more")
 // promoLabel: line is a label that names a box of other stories.
 func promoLabel(line string) bool {
 	line = strings.TrimSpace(line)
-	return labelShape(line) && namesBox(line)
+	return labelShape(line) && namesBox(line) || boxLabel(line)
 }
 
 // trailingLabel: line is a label that ends with a colon or names a box
 // of other stories.
 func trailingLabel(line string) bool {
 	line = strings.TrimSpace(line)
-	return labelShape(line) && (strings.HasSuffix(line, ":") || namesBox(line))
+	return labelShape(line) && (strings.HasSuffix(line, ":") || namesBox(line)) || boxLabel(line)
+}
+
+// boxLabel: line is one of the phrases sites put over a box of other
+// stories ("You may also like", "Leia também", "Lire aussi"), in the
+// languages of the larger news markets, whose words namesBox does not
+// read.
+func boxLabel(line string) bool {
+	return len(line) <= 60 && slices.Contains(boxLabels, strings.ToLower(strings.Trim(line, " :.…»›")))
+}
+
+var boxLabels = []string{
+	"you may also like", "you might also like", "we recommend", "read next", "read more", "see also", "also read",
+	"você pode gostar", "você também pode gostar", "veja também", "leia também", "leia mais", "notícias relacionadas",
+	"te puede interesar", "también te puede interesar", "noticias relacionadas", "lee también", "lea también", "ver también",
+	"lire aussi", "à lire aussi", "a lire aussi", "sur le même sujet", "à lire également",
+	"das könnte sie auch interessieren", "mehr zum thema", "auch interessant", "lesen sie auch",
+	"leggi anche", "potrebbe interessarti", "articoli correlati", "lees ook", "läs också", "les også",
+	"читайте также", "похожие статьи", "相关文章", "相关阅读", "関連記事", "관련기사", "관련 기사",
 }
 
 // namesBox: a word of line names a box of other stories.

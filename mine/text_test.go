@@ -194,6 +194,14 @@ func TestTrimLabels(t *testing.T) {
 		{prose + "\n\nMore money and business news:\n\nTax havens help rich hide $21 trillion\n\nPregnant at work? Follow her playbook", prose},
 		{prose + "\n\nMost Popular\n\nTram fares rise in May\n\nA new mayor for the city", prose},
 		{prose + "\n\nPhotos by Eirik in Paris\n\nMore Streethearts", prose + "\n\nPhotos by Eirik in Paris"},
+		// the phrases over a box of other stories, in English and in the
+		// languages whose words namesBox does not read
+		{story + "\n\nYou might also like", story},
+		{prose + "\n\nYou may also like...\n\nTram fares rise in May", prose},
+		{prose + "\n\nLeia também\n\nPrefeitura anuncia novo corredor de ônibus", prose},
+		{prose + "\n\nÀ lire aussi :\n\nLe tramway arrive au port", prose},
+		{prose + "\n\nЧитайте также\n\nТрамвай дойдёт до порта", prose},
+		{story + "\n\nSee also the timetable below, which the council published on Monday.", story + "\n\nSee also the timetable below, which the council published on Monday."},
 		// not labels: a sentence, a trailing ellipsis, a list of sources
 		{story + "\n\nAlso note the tiny, tiny helicopter.\n\nThanks to Jane!", story + "\n\nAlso note the tiny, tiny helicopter.\n\nThanks to Jane!"},
 		{story + "\n\nMore when we have it…", story + "\n\nMore when we have it…"},
