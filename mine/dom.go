@@ -145,8 +145,13 @@ func (p *Page) titleHolds(text string) bool {
 	return p.titleKey != "" && wordCount(t) >= 3 && strings.Contains(p.titleKey, t)
 }
 
-// FromDOM builds a Page from an already parsed document.
+// FromDOM builds a Page from an already parsed document. With no URL
+// given (a file saved from the web), the page's URL is the one it
+// declares, if any.
 func FromDOM(doc *html.Node, u *url.URL) *Page {
+	if u == nil {
+		u = declaredURL(doc)
+	}
 	b := &builder{page: &Page{URL: u}, base: u}
 	b.page.Title = findTitle(doc)
 	if base := findBase(doc, u); base != nil {
@@ -705,6 +710,32 @@ var plainURLBytes = func() (t [256]bool) {
 	}
 	return t
 }()
+
+// declaredURL is the address a page gives itself in its head, its
+// <link rel="canonical"> or else its og:url, when absolute http(s); nil
+// when it gives none. It tells the site's own links from links off it.
+func declaredURL(doc *html.Node) *url.URL {
+	head := htmlnode.Find(doc, atom.Head)
+	if head == nil {
+		return nil
+	}
+	var canonical, og string
+	for c := head.FirstChild; c != nil; c = c.NextSibling {
+		switch {
+		case c.Type != html.ElementNode:
+		case c.DataAtom == atom.Link && canonical == "" && hasToken(htmlnode.Attr(c, "rel"), "canonical"):
+			canonical = htmlnode.Attr(c, "href")
+		case c.DataAtom == atom.Meta && og == "" && strings.EqualFold(htmlnode.Attr(c, "property"), "og:url"):
+			og = htmlnode.Attr(c, "content")
+		}
+	}
+	for _, v := range []string{canonical, og} {
+		if u, err := url.Parse(strings.TrimSpace(v)); err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" {
+			return u
+		}
+	}
+	return nil
+}
 
 func findTitle(doc *html.Node) string {
 	t := htmlnode.Find(doc, atom.Title)

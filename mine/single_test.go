@@ -277,20 +277,49 @@ func TestReferenceLines(t *testing.T) {
 // A short story whose photos each credit another site with a link
 // ("Front page appears courtesy of …") is a story, not a list of links:
 // links off the site are credits and references, no headlines of the
-// site's stories, so they do not make its region a TOC.
+// site's stories, so they do not make its region a TOC. A page given
+// without its URL (a saved file) is read with the URL it declares, its
+// <link rel="canonical">, and gives the same.
 func TestCreditLinks(t *testing.T) {
 	body := singleFixture(t, "creditedphotos.html")
 	u, err := url.Parse("https://mediawatch.example/latest-news/3001/election-front-pages/")
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := ExtractSite([]Input{{Key: "k", URL: u, Body: body}}, Options{}, true)[0]
-	if r.Kind != KindArticle && r.Kind != KindArticleTOC {
-		t.Errorf("kind %q, want an article", r.Kind)
+	for _, in := range []Input{{Key: "with URL", URL: u, Body: body}, {Key: "declared URL", Body: body}} {
+		r := ExtractSite([]Input{in}, Options{}, true)[0]
+		if r.Kind != KindArticle && r.Kind != KindArticleTOC {
+			t.Errorf("%s: kind %q, want an article", in.Key, r.Kind)
+		}
+		checkText(t, r.ArticleText(),
+			[]string{"Photographs carried most of this morning's front pages", "one paper went the other way"},
+			[]string{"Most Recent", "Mistakes were made", "Front page appears courtesy"})
 	}
-	checkText(t, r.ArticleText(),
-		[]string{"Photographs carried most of this morning's front pages", "one paper went the other way"},
-		[]string{"Most Recent", "Mistakes were made", "Front page appears courtesy"})
+}
+
+// A page's declared URL: its canonical link, else its og:url, absolute
+// http(s) only.
+func TestDeclaredURL(t *testing.T) {
+	for _, tt := range []struct{ head, want string }{
+		{`<link rel="canonical" href="https://news.example/a/1"><meta property="og:url" content="https://m.news.example/a/1">`, "https://news.example/a/1"},
+		{`<meta property="og:url" content="https://news.example/a/2"><link rel="canonical" href="/a/2">`, "https://news.example/a/2"},
+		{`<link rel="Canonical Alternate" href=" http://news.example/a/3 ">`, "http://news.example/a/3"},
+		{`<link rel="canonical" href="/a/4">`, ""},
+		{`<link rel="canonical" href="javascript:void(0)">`, ""},
+		{``, ""},
+	} {
+		doc, err := parseHTML([]byte("<html><head><title>t</title>" + tt.head + "</head><body><p>x</p></body></html>"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		if u := declaredURL(doc); u != nil {
+			got = u.String()
+		}
+		if got != tt.want {
+			t.Errorf("declaredURL(%s) = %q, want %q", tt.head, got, tt.want)
+		}
+	}
 }
 
 // A region that is one paragraph widens to its parent when the parent

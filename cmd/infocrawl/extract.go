@@ -39,7 +39,7 @@ func runExtract(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs := newFlagSet("extract", "extract --out DIR [--single] [--urls MAP.tsv] [--method M] FILE...", extractAbout, stderr)
 	fs.StringVar(&out, "out", "", "write NAME.txt and NAME.json into this `dir` (created if missing)")
 	fs.BoolVar(&single, "single", false, "mine each file alone (no cross-page template learning)")
-	fs.StringVar(&urlMap, "urls", "", "`file` of lines \"file<TAB>url\" giving the files' original URLs")
+	fs.StringVar(&urlMap, "urls", "", "`file` of lines \"file<TAB>url\" giving the files' original URLs (without it, a file's URL is the one it declares: its canonical link or og:url)")
 	fs.StringVar(&method, "method", mine.MethodAuto, "article extractor: "+strings.Join(mine.Methods, ", "))
 	var configFile string
 	fs.StringVar(&configFile, "config", "", "YAML `file` whose mine-* keys set the mining parameters (see README)")
