@@ -123,11 +123,10 @@ func parseHTML(body []byte) (*html.Node, error) {
 	return html.Parse(bytes.NewReader(validUTF8(emptyRawText(body))))
 }
 
-// validUTF8 is body with each run of bytes that are not UTF-8 replaced by
-// U+FFFD:
-// a page that says UTF-8 and is not (a stray Latin-1 byte, a cut
-// sequence) gives texts, titles and block HTML that are UTF-8 all the
-// same, as a browser shows it. body itself when it is valid.
+// validUTF8 is body with each run of bytes that are not UTF-8 replaced
+// by U+FFFD: a page that says UTF-8 and is not (a stray Latin-1 byte, a
+// cut sequence) gives texts, titles and block HTML that are UTF-8 all
+// the same, as a browser shows it. body itself when it is valid.
 func validUTF8(body []byte) []byte {
 	if utf8.Valid(body) {
 		return body
