@@ -156,6 +156,9 @@ func TestHeadingSlugIsNoHint(t *testing.T) {
 		// A plural names the same furniture; "text" names no story.
 		{`<div id="sidebars_r"><h3>Most popular posts</h3><p>Manifesto.</p></div>`, -1},
 		{`<div class="menus"><a href="/">Home</a></div>`, -1},
+		// A call to action or an appeal for donations promotes the site.
+		{`<div class="cta-fandom-contributor"><p>Join our contributor program.</p></div>`, -1},
+		{`<div class="donation-appeal"><p>Support our newsroom.</p></div>`, -1},
 		// A copyright notice is the site's, on every page.
 		{`<div id="copyright">NHL.com is the official web site of the National Hockey League.</div>`, -1},
 		{`<div class="text"><p>The official trailer is out.</p></div>`, 0},

@@ -168,7 +168,7 @@ var (
 	// promoWords name a promotion of other stories: boxes that may hold
 	// prose of their own (hintedBoxes), unlike ads and widgets, words
 	// sites also give to a slide of the story itself.
-	promoWords    = "related promo promotion sponsor sponsored outbrain taboola recommended recommendation recirc trending"
+	promoWords    = "related promo promotion sponsor sponsored outbrain taboola recommended recommendation recirc trending cta donate donation"
 	negativeWords = wordSet("comment comments sidebar footer nav navbar navigation menu share sharing social " +
 		"advert advertisement ad ads banner widget widgets breadcrumb breadcrumbs " +
 		"subscribe subscription newsletter cookie cookies popup modal masthead header tags tag " +
