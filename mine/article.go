@@ -393,10 +393,10 @@ func trailingLabel(line string) bool {
 // languages of the larger news markets, whose words namesBox does not
 // read.
 func boxLabel(line string) bool {
-	return len(line) <= 60 && slices.Contains(boxLabels, strings.ToLower(strings.Trim(line, " :.…»›")))
+	return len(line) <= 60 && boxLabels[phrase(line)]
 }
 
-var boxLabels = []string{
+var boxLabels = phraseSet(
 	"you may also like", "you might also like", "we recommend", "read next", "read more", "see also", "also read",
 	"você pode gostar", "você também pode gostar", "veja também", "leia também", "leia mais", "notícias relacionadas",
 	"te puede interesar", "también te puede interesar", "noticias relacionadas", "lee también", "lea también", "ver también",
@@ -404,6 +404,21 @@ var boxLabels = []string{
 	"das könnte sie auch interessieren", "mehr zum thema", "auch interessant", "lesen sie auch",
 	"leggi anche", "potrebbe interessarti", "articoli correlati", "lees ook", "läs också", "les også",
 	"читайте также", "похожие статьи", "相关文章", "相关阅读", "関連記事", "관련기사", "관련 기사",
+)
+
+// phrase is a short line as the lists of labels hold it: lower case,
+// without the punctuation, brackets and ellipsis around it.
+func phrase(line string) string {
+	return strings.ToLower(strings.Trim(line, " -–—·|:.…»›()[]"))
+}
+
+// phraseSet is a set of phrases, for phrase's look-ups.
+func phraseSet(phrases ...string) map[string]bool {
+	m := make(map[string]bool, len(phrases))
+	for _, p := range phrases {
+		m[p] = true
+	}
+	return m
 }
 
 // namesBox: a word of line names a box of other stories.
@@ -449,18 +464,18 @@ func excerpt(line string) bool {
 // advertisement", "Continue reading the main story"): no part of the story.
 // Sites label the slot in their own language ("Anzeige", "Publicité").
 func adLabel(text string) bool {
-	return len(text) <= 60 && slices.Contains(adLabels, strings.ToLower(strings.Trim(text, " -–—·|:()[]….")))
+	return len(text) <= 60 && adLabels[phrase(text)]
 }
 
 // controlLabel: a line that is only the label of one of the page's
 // controls or widgets ("Share", "Print", "Text size:", "Gallery",
 // "Loading…"): what a reader clicks, not what they read.
 func controlLabel(text string) bool {
-	return len(text) <= 24 && slices.Contains(controlLabels, strings.ToLower(strings.Trim(text, " :-–—·|()[]….")))
+	return len(text) <= 24 && controlLabels[phrase(text)]
 }
 
-var controlLabels = []string{"share", "share this", "print", "email", "e-mail", "text size", "font size", "font",
-	"gallery", "photo gallery", "video", "photos", "hide", "show more", "more topics", "hide topics", "loading"}
+var controlLabels = phraseSet("share", "share this", "print", "email", "e-mail", "text size", "font size", "font",
+	"gallery", "photo gallery", "video", "photos", "hide", "show more", "more topics", "hide topics", "loading")
 
 // photoCredit: a line that only credits a photo to its photographer and
 // agency ("Stanley Chou/Getty Images", "Mandel Ngan / AFP/Getty Images",
@@ -470,8 +485,8 @@ func photoCredit(text string) bool {
 	if len(text) > 80 || strings.ContainsAny(text, ".!?:") && !strings.HasSuffix(text, ".") {
 		return false
 	}
-	t := strings.ToLower(strings.Trim(text, " ()[]."))
-	if slices.Contains(photoAgencies, t) {
+	t := phrase(text)
+	if photoAgencies[t] {
 		return true
 	}
 	parts := strings.Split(t, "/")
@@ -482,12 +497,12 @@ func photoCredit(text string) bool {
 		parts[i] = strings.TrimSpace(parts[i])
 	}
 	// "AP Photo/Evan Vucci": the agency, then its photographer.
-	if slices.Contains(photoAgencies, parts[0]) && len(parts) == 2 && len(strings.Fields(parts[1])) <= 4 {
+	if photoAgencies[parts[0]] && len(parts) == 2 && len(strings.Fields(parts[1])) <= 4 {
 		return true
 	}
 	// "Stanley Chou/Getty Images", "Mandel Ngan / AFP/Getty Images".
 	for _, part := range parts[1:] {
-		if !slices.Contains(photoAgencies, part) {
+		if !photoAgencies[part] {
 			return false
 		}
 	}
@@ -496,16 +511,19 @@ func photoCredit(text string) bool {
 
 // photoAgencies are the picture agencies and wire services whose name
 // follows a photographer's in a credit.
-var photoAgencies = []string{"getty images", "getty", "ap", "ap photo", "afp", "reuters", "epa", "associated press",
+var photoAgencies = phraseSet("getty images", "getty", "ap", "ap photo", "afp", "reuters", "epa", "associated press",
 	"the associated press", "istock", "istockphoto", "shutterstock", "alamy", "corbis", "bloomberg", "pa", "pa wire",
-	"rex", "rex features", "xinhua", "anadolu", "dpa", "zuma press", "sipa", "ansa", "efe", "kyodo", "yonhap"}
+	"rex", "rex features", "xinhua", "anadolu", "dpa", "zuma press", "sipa", "ansa", "efe", "kyodo", "yonhap")
 
 // playerClock: a line that is a media player's clock, the time played
 // and the length ("0:00 / 5:32", "1:02:10 / 1:30:00"): a control's
 // display, no sentence of the story.
 func playerClock(text string) bool {
+	if len(text) > 24 {
+		return false
+	}
 	played, length, ok := strings.Cut(text, "/")
-	return ok && len(text) <= 24 && timecode(strings.TrimSpace(played)) && timecode(strings.TrimSpace(length))
+	return ok && timecode(strings.TrimSpace(played)) && timecode(strings.TrimSpace(length))
 }
 
 // timecode: s is a clock reading of minutes and seconds, hours first
@@ -523,7 +541,7 @@ func timecode(s string) bool {
 	return true
 }
 
-var adLabels = []string{
+var adLabels = phraseSet(
 	"advertisement", "advertisements", "advertising", "ad", "skip advertisement", "skip ad",
 	"advertisement - scroll to continue", "scroll to continue with content",
 	"story continues below advertisement", "story continues below",
@@ -533,7 +551,7 @@ var adLabels = []string{
 	"anzeige", "werbung", "publicité", "publicidad", "publicidade", "pubblicità",
 	"advertentie", "annons", "annonse", "annonce", "mainos", "reklama", "reklam",
 	"реклама", "διαφήμιση", "إعلان", "広告", "广告", "廣告", "광고",
-}
+)
 
 // selfPromotion: a line that asks the reader to subscribe, sign up or
 // follow the site ("Subscribe to our newsletter", "Sign up for our

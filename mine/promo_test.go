@@ -43,48 +43,35 @@ func TestAdAndPromotionLines(t *testing.T) {
 	}
 }
 
-// A photo's credit on a line of its own, and story lines that name an
-// agency.
-func TestPhotoCredit(t *testing.T) {
+// Lines that are a photo's credit or a control's label, each alone on a
+// line, and story lines that name an agency or start with a control's
+// word.
+func TestCreditAndControlLines(t *testing.T) {
 	for _, c := range []struct {
-		line string
-		want bool
+		name string
+		is   func(string) bool
+		yes  []string
+		no   []string
 	}{
-		{"Stanley Chou/Getty Images", true},
-		{"Mandel Ngan / AFP/Getty Images", true},
-		{"(AP Photo/Evan Vucci)", true},
-		{"ASSOCIATED PRESS", true},
-		{"Reuters", true},
-		{"The AP/NORC poll found that most voters had made up their minds.", false},
-		{"Photographs by the agency were sold to Getty Images in 2009.", false},
-		{"Getty Images has bought a rival archive, the company said on Monday.", false},
-		{"and/or", false},
-		{"24/7", false},
+		{"photoCredit", photoCredit,
+			[]string{"Stanley Chou/Getty Images", "Mandel Ngan / AFP/Getty Images", "(AP Photo/Evan Vucci)", "ASSOCIATED PRESS", "Reuters"},
+			[]string{"The AP/NORC poll found that most voters had made up their minds.",
+				"Photographs by the agency were sold to Getty Images in 2009.",
+				"Getty Images has bought a rival archive, the company said on Monday.", "and/or", "24/7"}},
+		{"controlLabel", controlLabel,
+			[]string{"Share", "Text size:", "PHOTO GALLERY", "Loading...", "Hide topics"},
+			[]string{"Share prices fell by a tenth on Monday.", "Video of the arrest was shown to the jury.", "Print edition"}},
 	} {
-		if got := photoCredit(c.line); got != c.want {
-			t.Errorf("photoCredit(%q) = %v, want %v", c.line, got, c.want)
-		}
-	}
-}
-
-// The label of a control or widget on a line of its own, and story lines
-// that start with one of those words.
-func TestControlLabel(t *testing.T) {
-	for _, c := range []struct {
-		line string
-		want bool
-	}{
-		{"Share", true},
-		{"Text size:", true},
-		{"PHOTO GALLERY", true},
-		{"Loading...", true},
-		{"Hide topics", true},
-		{"Share prices fell by a tenth on Monday.", false},
-		{"Video of the arrest was shown to the jury.", false},
-		{"Print edition", false},
-	} {
-		if got := controlLabel(c.line); got != c.want {
-			t.Errorf("controlLabel(%q) = %v, want %v", c.line, got, c.want)
+		for _, want := range []bool{true, false} {
+			lines := c.no
+			if want {
+				lines = c.yes
+			}
+			for _, line := range lines {
+				if got := c.is(line); got != want {
+					t.Errorf("%s(%q) = %v, want %v", c.name, line, got, want)
+				}
+			}
 		}
 	}
 }
