@@ -39,7 +39,7 @@ func cleanLinks(p *Page) (alen, clean, off []float64, stories, heads []int) {
 			if s := segmentOf(p, n); s != nil && !s.Template {
 				off[i] += float64(linkChars(anchorText(n)))
 			}
-		case tocAnchor(p, n):
+		case onSiteTOCAnchor(p, n):
 			stories[i]++
 			if headlineAnchor(n) {
 				heads[i]++
@@ -84,9 +84,13 @@ func headlineAnchor(a *Node) bool {
 // line may be template: a headline of the ticker repeated in a related
 // list is still a story link there.
 func tocAnchor(p *Page, a *Node) bool {
-	if offSite(p, a.Href) { // a reference, not one of the site's stories
-		return false
-	}
+	// A link off the site is a reference, not one of the site's stories.
+	return !offSite(p, a.Href) && onSiteTOCAnchor(p, a)
+}
+
+// onSiteTOCAnchor is tocAnchor for a link already known to stay on the
+// site (cleanLinks tells the two kinds apart first).
+func onSiteTOCAnchor(p *Page, a *Node) bool {
 	text := anchorText(a)
 	if headlineAnchor(a) && p.titleHolds(text) {
 		return false // the page's title linked to the page itself (a blog's permalink)
