@@ -120,7 +120,12 @@ func Parse(body []byte, u *url.URL) (*Page, error) {
 // parseHTML parses a page for mining, its script and style text cut out
 // first (emptyRawText).
 func parseHTML(body []byte) (*html.Node, error) {
-	return html.Parse(bytes.NewReader(validUTF8(emptyRawText(body))))
+	return parseCut(emptyRawText(body))
+}
+
+// parseCut parses a page whose raw text is already cut, read as UTF-8.
+func parseCut(body []byte) (*html.Node, error) {
+	return html.Parse(bytes.NewReader(validUTF8(body)))
 }
 
 // validUTF8 is body with each run of bytes that are not UTF-8 replaced

@@ -1,7 +1,6 @@
 package mine
 
 import (
-	"bytes"
 	"net/url"
 
 	"golang.org/x/net/html"
@@ -111,7 +110,7 @@ func (p *minedPage) parseDoc() {
 	} else {
 		body = emptyRawText(body)
 	}
-	doc, err := html.Parse(bytes.NewReader(validUTF8(body)))
+	doc, err := parseCut(body)
 	if err != nil { // x/net/html parses any bytes; kept for safety
 		doc = &html.Node{Type: html.DocumentNode}
 	}
