@@ -277,7 +277,7 @@ func (tc *textCollector) author() string {
 	if name := clean(tc.name.String()); name != "" {
 		return name
 	}
-	if text := clean(tc.text.String()); len(text) <= maxNameChars {
+	if text := clean(tc.text.String()); utf8.RuneCountInString(text) <= maxNameChars {
 		return text
 	}
 	return ""
