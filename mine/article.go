@@ -322,7 +322,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		if s.Len >= minCopyLen {
 			first = seen[s.Text]
 		}
-		if s.Template || copied(first, s, lone[s]) || adLabel(s.Text) || controlLabel(s.Text) || playerClock(s.Text) || photoCredit(s.Text) || selfPromotion(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
+		if s.Template || copied(first, s, lone[s]) || furnitureLine(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {
@@ -457,6 +457,13 @@ func isProse(s *Segment) bool {
 func excerpt(line string) bool {
 	line = strings.TrimRight(line, " ")
 	return strings.HasSuffix(line, "[...]") || strings.HasSuffix(line, "[…]")
+}
+
+// furnitureLine: a line that is the page's furniture whatever element
+// holds it: an ad's label, a control's, a photo's credit, a player's
+// clock, the site asking to be followed.
+func furnitureLine(text string) bool {
+	return adLabel(text) || controlLabel(text) || photoCredit(text) || playerClock(text) || selfPromotion(text)
 }
 
 // adLabel: a line that only marks an advertisement's slot or says the
