@@ -566,6 +566,9 @@ func hidden(h *html.Node) bool {
 				return true
 			}
 		case "style":
+			if !containsFold(a.Val, "none") && !containsFold(a.Val, "hidden") {
+				continue // most styles: no need to normalise them
+			}
 			v := strings.ReplaceAll(strings.ToLower(a.Val), " ", "")
 			if strings.Contains(v, "display:none") || strings.Contains(v, "visibility:hidden") {
 				return true

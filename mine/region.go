@@ -784,9 +784,13 @@ func oneArticle(p *Page) *Node {
 	return found
 }
 
+// hasToken: token (lower case) is one of list's words, in any case.
 func hasToken(list, token string) bool {
-	for _, f := range strings.Fields(strings.ToLower(list)) {
-		if f == token {
+	if len(list) < len(token) {
+		return false // most elements: no attribute, or a shorter one
+	}
+	for f := range strings.FieldsSeq(list) {
+		if strings.EqualFold(f, token) {
 			return true
 		}
 	}
