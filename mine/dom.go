@@ -578,7 +578,7 @@ func hidden(h *html.Node) bool {
 				return true
 			}
 		case "role":
-			if controlRole(a.Val) {
+			if controlRole(a.Val) && !inAccordion(h, a.Val) {
 				return true
 			}
 		}
@@ -598,6 +598,30 @@ func controlRole(role string) bool {
 		return true
 	}
 	return false
+}
+
+// inAccordion: h, of a control's role, is an accordion's tab list, one
+// that holds its tabs' panels (Bootstrap's "panel-group": role=tablist
+// around headings and their role=tabpanel bodies), or a tab or button in
+// one: a story's sections and their headings, not a bar of controls.
+func inAccordion(h *html.Node, role string) bool {
+	switch strings.ToLower(strings.TrimSpace(role)) {
+	case "tablist":
+		return holdsPanel(h)
+	case "tab", "button":
+		for a := h.Parent; a != nil; a = a.Parent {
+			if a.Type == html.ElementNode && strings.EqualFold(strings.TrimSpace(htmlnode.Attr(a, "role")), "tablist") {
+				return holdsPanel(a)
+			}
+		}
+	}
+	return false
+}
+
+func holdsPanel(h *html.Node) bool {
+	return hasDescendant(h, func(d *html.Node) bool {
+		return d.Type == html.ElementNode && strings.EqualFold(strings.TrimSpace(htmlnode.Attr(d, "role")), "tabpanel")
+	})
 }
 
 // hiddenClass: a class word that the common style sheets keep off the

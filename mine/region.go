@@ -429,8 +429,15 @@ func markByHints(p *Page) {
 		}
 		inherited := n.Parent != nil && neg[n.Parent.Index]
 		inContent[n.Index] = n.Parent != nil && inContent[n.Parent.Index]
+		if n.Parent != nil {
+			story[n.Index] = story[n.Parent.Index]
+		}
 		named := false
-		switch h := hintScore(n); {
+		h := hintScore(n)
+		if s := story[n.Index]; h < 0 && s != nil && namedLike(n, s) {
+			h = 0 // a page builder's name for every block of the story
+		}
+		switch {
 		case h < 0:
 			neg[n.Index], named = true, true
 		case h > 0:
@@ -441,15 +448,16 @@ func markByHints(p *Page) {
 		default:
 			neg[n.Index] = inherited
 		}
-		switch n.H.DataAtom {
-		case atom.Nav, atom.Footer, atom.Aside, atom.Form, atom.Header:
+		if furnitureElement(n) {
 			neg[n.Index] = true
 		}
-		if n.Parent != nil {
-			story[n.Index] = story[n.Parent.Index]
-		}
+		// A box named as furniture is the story all the same when it
+		// holds most of the page's text and half its running prose,
+		// and the headline too, or, the headline above it (a page
+		// builder's story under the theme's title), nearly all the
+		// running prose and no comments.
 		if neg[n.Index] && !inherited && float64(n.CLenA) > 0.35*total && 2*prose[n.Index] >= prose[p.Root.Index] &&
-			(head == nil || p.contains(n, head)) {
+			(head == nil || p.contains(n, head) || aboveStory(p, n, prose)) {
 			// A box inside a story kept so, with running prose of the
 			// story's own beside it, is a box in the story (a gallery
 			// of captions), not the story.
@@ -470,6 +478,52 @@ func markByHints(p *Page) {
 			p.Segments[i].Template = true
 		}
 	}
+}
+
+// furnitureElement: HTML's own elements for what is not the story.
+func furnitureElement(n *Node) bool {
+	switch n.H.DataAtom {
+	case atom.Nav, atom.Footer, atom.Aside, atom.Form, atom.Header:
+		return true
+	}
+	return false
+}
+
+// aboveStory: n, named as furniture, holds nearly all of the page's
+// running prose (nine tenths), as much as a short post has at least, and
+// is neither comments nor an element HTML calls furniture: a page
+// builder's story under the theme's headline, which stands outside it.
+func aboveStory(p *Page, n *Node, prose []int) bool {
+	return prose[n.Index] >= headlineStoryChars && 10*prose[n.Index] >= 9*prose[p.Root.Index] &&
+		!commentish(n) && !furnitureElement(n)
+}
+
+// namedLike: every word of n's class and id that names furniture names
+// story too. Inside a story kept whatever its names say, such a box is
+// one of the story's blocks: page builders name every block alike
+// (Elementor's "elementor-widget", SiteOrigin's "widget"), the story's
+// column as well as its paragraphs. A story kept in an element HTML
+// itself calls furniture (a sidebar's <aside> holding most of a short
+// post's prose) is no page builder's, and its boxes stay boxes.
+func namedLike(n, story *Node) bool {
+	if furnitureElement(story) {
+		return false
+	}
+	for w := range nameWords(n) {
+		if hintWords[w] >= 0 {
+			continue
+		}
+		found := false
+		for v := range nameWords(story) {
+			if found = v == w; found {
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 // metaWords name the small furniture around a story that readers do not

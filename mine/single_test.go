@@ -46,6 +46,10 @@ import (
 // photo post told in its captions keeps them. An infobox's rows, names
 // and values, linked or not, are the story's (its hCard class makes it
 // no byline); a navigation box's labelled rows of links are not.
+// A page builder's story, every block of it named a widget, under the
+// theme's headline, is the story (its share buttons and the sidebar's
+// widgets are not). An accordion's sections, a tab list holding its
+// panels, are the story with their headings; a strip of tabs is not.
 func TestSingleStories(t *testing.T) {
 	tests := []struct {
 		file     string
@@ -119,6 +123,12 @@ func TestSingleStories(t *testing.T) {
 		{"docsanchors.html", "",
 			[]string{"\n\nSyntax\n\n", "\n\nDescription\n\n", "\n\nExamples\n\n", "The flat() method is a copying method", "arr2.flat();"},
 			[]string{"Related pages", "copyWithin()", "Was this page helpful", "Copy to Clipboard", "Standard built-in objects", "Creative Commons"}},
+		{"pagebuilder.html", "",
+			[]string{"Every year members ask why", "Harrier pairs", "the upper route, 9 km", "the first nests are only a short way beyond the signs"},
+			[]string{"Share on Facebook", "Tweet this walk", "friendly club of about a hundred walkers", "Looking after your boots", "Proudly powered"}},
+		{"accordion.html", "",
+			[]string{"Wer hat Anspruch auf Wohngeld?", "Wohngeld bekommen Mieterinnen", "Was hat sich zum Jahresbeginn geändert?", "in etwa sechs bis acht Wochen bearbeitet"},
+			[]string{"Neueste Meldungen", "Meistgelesen", "Baustelle an der Brücke", "Impressum"}},
 		{"captioned.html", "",
 			[]string{"These photos show how", "charity parade through the old town", "the last ferry back from the theme park"},
 			[]string{"Posted by Max Fisher", "Election day in pictures", "Tags:"}},
