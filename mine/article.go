@@ -249,6 +249,84 @@ func hintedBoxes(p *Page, region *Node) map[*Node]bool {
 	return out
 }
 
+// labelledBoxes marks the nodes inside region's boxes that a label of a
+// box of other stories opens ("Mehr zum Thema", "Most popular", "Read
+// next" over their teasers): an element whose first line is such a label
+// and that holds more lines after it, the label's nearest such ancestor,
+// when none of them is prose but teasers cut short with an ellipsis. A
+// box that says something of its own under such a label ("Find the
+// details in the help centre and more on the maker's pages:") is the
+// story's last word, and the story itself does not start with a label.
+func labelledBoxes(p *Page, region *Node) map[*Node]bool {
+	last := p.lastDescendant(region)
+	in := func(s *Segment) bool { return s.Owner.Index >= region.Index && s.Owner.Index <= last }
+	var labels []int
+	for i := range p.Segments {
+		if s := &p.Segments[i]; in(s) && !s.Template && promoLabel(s.Text) {
+			labels = append(labels, i)
+		}
+	}
+	if len(labels) == 0 {
+		return nil
+	}
+	// first and final: the first and the last segment in each node's
+	// subtree, for the nodes of the region.
+	first, final := map[*Node]int{}, map[*Node]int{}
+	for i := range p.Segments {
+		s := &p.Segments[i]
+		if !in(s) {
+			continue
+		}
+		for a := s.Owner; a != nil; a = a.Parent {
+			if f, ok := first[a]; !ok || i < f {
+				first[a] = i
+			}
+			final[a] = max(final[a], i)
+			if a == region {
+				break
+			}
+		}
+	}
+	out := map[*Node]bool{}
+	for _, l := range labels {
+		box := p.Segments[l].Owner
+		for box != region && final[box] == l && box.Parent != nil && first[box.Parent] == l {
+			box = box.Parent
+		}
+		if box == region || final[box] == l || first[box] != l || out[box] || containsHeadline(p, box) {
+			continue
+		}
+		says := false
+		for i := l + 1; i <= final[box] && !says; i++ {
+			s := &p.Segments[i]
+			says = isProse(s) && !cutShort(s.Text)
+		}
+		if says {
+			continue
+		}
+		for i := box.Index; i <= p.lastDescendant(box); i++ {
+			out[p.Nodes[i]] = true
+		}
+	}
+	return out
+}
+
+// cutShort: a line ends in an ellipsis, as a teaser's excerpt does.
+func cutShort(line string) bool {
+	line = strings.TrimRight(line, " ")
+	return strings.HasSuffix(line, "…") || strings.HasSuffix(line, "...") || excerpt(line)
+}
+
+// containsHeadline: box holds an h1.
+func containsHeadline(p *Page, box *Node) bool {
+	for i := box.Index; i <= p.lastDescendant(box); i++ {
+		if p.Nodes[i].H.DataAtom == atom.H1 {
+			return true
+		}
+	}
+	return false
+}
+
 // boxedStoryChars is the running prose a story holds outside a box named
 // as furniture for the box to be no part of the story though it holds
 // prose too (a promotion's slides, a gallery's captions): about a short
@@ -294,9 +372,12 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 	if (!fallback || !p.alone) && !links {
 		toc = p.links.inTOC(page, region)
 	}
-	var clutter map[*Node]bool
+	var clutter, labelled map[*Node]bool
 	if !p.alone && !fallback {
 		clutter = hintedBoxes(page, region)
+	}
+	if !fallback && !links {
+		labelled = labelledBoxes(page, region)
 	}
 	// A box does not take the story's running prose with it (a story in a
 	// link-heavy container): its paragraphs that follow one another with
@@ -322,7 +403,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		if s.Len >= minCopyLen {
 			first = seen[s.Text]
 		}
-		if s.Template || copied(first, s, lone[s]) || furnitureLine(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] {
+		if s.Template || copied(first, s, lone[s]) || furnitureLine(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {

@@ -50,6 +50,9 @@ import (
 // theme's headline, is the story (its share buttons and the sidebar's
 // widgets are not). An accordion's sections, a tab list holding its
 // panels, are the story with their headings; a strip of tabs is not.
+// A box that a label of other stories opens ("Mehr zum Thema") goes with
+// its teasers, in the middle of the story too; under the same label, a
+// box that says something of its own stays.
 func TestSingleStories(t *testing.T) {
 	tests := []struct {
 		file     string
@@ -129,6 +132,9 @@ func TestSingleStories(t *testing.T) {
 		{"accordion.html", "",
 			[]string{"Wer hat Anspruch auf Wohngeld?", "Wohngeld bekommen Mieterinnen", "Was hat sich zum Jahresbeginn geändert?", "in etwa sechs bis acht Wochen bearbeitet"},
 			[]string{"Neueste Meldungen", "Meistgelesen", "Baustelle an der Brücke", "Impressum"}},
+		{"labelledbox.html", "",
+			[]string{"hält wenig von der Angst", "Ein bedingungsloses Grundeinkommen hält er", "Das ganze Gespräch können Sie in unserer Mediathek nachhören"},
+			[]string{"Balsam für den sozialen Frieden", "Experiment in Finnland", "Was darf ein selbstfahrendes Auto", "Bahnstreik am Montag"}},
 		{"captioned.html", "",
 			[]string{"These photos show how", "charity parade through the old town", "the last ferry back from the theme park"},
 			[]string{"Posted by Max Fisher", "Election day in pictures", "Tags:"}},
