@@ -482,7 +482,11 @@ var boxLabels = phraseSet(
 	"você pode gostar", "você também pode gostar", "veja também", "leia também", "leia mais", "notícias relacionadas",
 	"te puede interesar", "también te puede interesar", "noticias relacionadas", "lee también", "lea también", "ver también",
 	"lire aussi", "à lire aussi", "a lire aussi", "sur le même sujet", "à lire également",
-	"das könnte sie auch interessieren", "mehr zum thema", "auch interessant", "lesen sie auch",
+	"das könnte sie auch interessieren", "das könnte dich auch interessieren", "mehr zum thema", "auch interessant", "lesen sie auch",
+	"zum weiterlesen", "siehe auch", "weiterführende informationen", "weitere informationen", "verwandte themen", "verwandte artikel",
+	"ähnliche beiträge", "ähnliche artikel", "articles similaires", "voir aussi", "dans la même rubrique", "à voir aussi",
+	"artículos relacionados", "te recomendamos", "más noticias", "ti potrebbe interessare", "potrebbe interessarti anche",
+	"altri articoli", "czytaj także", "czytaj też", "zobacz także", "zobacz też", "gerelateerde artikelen",
 	"leggi anche", "potrebbe interessarti", "articoli correlati", "lees ook", "läs också", "les også",
 	"читайте также", "похожие статьи", "相关文章", "相关阅读", "関連記事", "관련기사", "관련 기사",
 )
@@ -490,7 +494,7 @@ var boxLabels = phraseSet(
 // phrase is a short line as the lists of labels hold it: lower case,
 // without the punctuation, brackets and ellipsis around it.
 func phrase(line string) string {
-	return strings.ToLower(strings.Trim(line, " -–—·|:.…»›()[]"))
+	return strings.ToLower(strings.Trim(line, " -–—·|:.!…»›()[]"))
 }
 
 // phraseSet is a set of phrases, for phrase's look-ups.

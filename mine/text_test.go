@@ -201,6 +201,9 @@ func TestTrimLabels(t *testing.T) {
 		{prose + "\n\nLeia também\n\nPrefeitura anuncia novo corredor de ônibus", prose},
 		{prose + "\n\nÀ lire aussi :\n\nLe tramway arrive au port", prose},
 		{prose + "\n\nЧитайте также\n\nТрамвай дойдёт до порта", prose},
+		{prose + "\n\nDas könnte Sie auch interessieren!\n\nStraßenbahn fährt bis zum Hafen", prose},
+		{story + "\n\nWeiterführende Informationen", story},
+		{prose + "\n\nCzytaj także\n\nTramwaj dojedzie do portu", prose},
 		{story + "\n\nSee also the timetable below, which the council published on Monday.", story + "\n\nSee also the timetable below, which the council published on Monday."},
 		// not labels: a sentence, a trailing ellipsis, a list of sources
 		{story + "\n\nAlso note the tiny, tiny helicopter.\n\nThanks to Jane!", story + "\n\nAlso note the tiny, tiny helicopter.\n\nThanks to Jane!"},
