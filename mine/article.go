@@ -494,7 +494,7 @@ var boxLabels = phraseSet(
 // phrase is a short line as the lists of labels hold it: lower case,
 // without the punctuation, brackets and ellipsis around it.
 func phrase(line string) string {
-	return strings.ToLower(strings.Trim(line, " -–—·|:.!…»›()[]"))
+	return strings.ToLower(strings.Trim(line, " -–—·|:.!?…»›()[]"))
 }
 
 // phraseSet is a set of phrases, for phrase's look-ups.
@@ -561,13 +561,19 @@ func adLabel(text string) bool {
 
 // controlLabel: a line that is only the label of one of the page's
 // controls or widgets ("Share", "Print", "Text size:", "Gallery",
-// "Loading…"): what a reader clicks, not what they read.
+// "Loading…", "Was this article helpful?"), in English or another of the
+// larger news languages: what a reader clicks, not what they read.
 func controlLabel(text string) bool {
-	return len(text) <= 24 && controlLabels[phrase(text)]
+	return len(text) <= 48 && controlLabels[phrase(text)]
 }
 
-var controlLabels = phraseSet("share", "share this", "print", "email", "e-mail", "text size", "font size", "font",
-	"gallery", "photo gallery", "video", "photos", "hide", "show more", "more topics", "hide topics", "loading")
+var controlLabels = phraseSet("share", "share this", "share this article", "print", "email", "e-mail", "text size", "font size", "font",
+	"gallery", "photo gallery", "video", "photos", "hide", "show more", "more topics", "hide topics", "loading",
+	"was this article helpful", "was this helpful", "rate this article",
+	"teilen", "artikel teilen", "diesen artikel teilen", "beitrag teilen", "drucken", "artikel drucken", "seite drucken",
+	"war der artikel nützlich", "war dieser artikel hilfreich", "möchten sie den artikel teilen",
+	"partager", "partager cet article", "imprimer", "compartir", "compartir esta noticia", "imprimir", "valora esta noticia",
+	"condividi", "condividi questo articolo", "stampa", "drukuj", "udostępnij", "delen")
 
 // photoCredit: a line that only credits a photo to its photographer and
 // agency ("Stanley Chou/Getty Images", "Mandel Ngan / AFP/Getty Images",

@@ -59,8 +59,10 @@ func TestCreditAndControlLines(t *testing.T) {
 				"Photographs by the agency were sold to Getty Images in 2009.",
 				"Getty Images has bought a rival archive, the company said on Monday.", "and/or", "24/7"}},
 		{"controlLabel", controlLabel,
-			[]string{"Share", "Text size:", "PHOTO GALLERY", "Loading...", "Hide topics"},
-			[]string{"Share prices fell by a tenth on Monday.", "Video of the arrest was shown to the jury.", "Print edition"}},
+			[]string{"Share", "Text size:", "PHOTO GALLERY", "Loading...", "Hide topics", "Was this article helpful?",
+				"Diesen Artikel teilen", "Möchten Sie den Artikel teilen?", "Valora esta noticia", "drukuj"},
+			[]string{"Share prices fell by a tenth on Monday.", "Video of the arrest was shown to the jury.", "Print edition",
+				"Teilen Sie uns Ihre Meinung mit.", "Was this article helpful to the council? It was not."}},
 	} {
 		for _, want := range []bool{true, false} {
 			lines := c.no
