@@ -196,15 +196,65 @@ type builder struct {
 	kids []*Node
 }
 
-// countElements counts the elements below h that element makes nodes of.
+// countElements counts the elements below h that element makes nodes of,
+// once it has opened the <noscript> elements that hold a story
+// (openNoscript).
 func countElements(h *html.Node) int {
 	n := 0
 	for c := h.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && c.DataAtom == atom.Noscript {
+			if d := openNoscript(c); d != nil {
+				c = d
+			}
+		}
 		if madeNode(c) {
 			n += 1 + countElements(c)
 		}
 	}
 	return n
+}
+
+// openNoscript puts in place of h, a <noscript> that holds a story (two
+// paragraphs or more, 500 characters of text outside links), a <div> of its content
+// parsed as HTML, and returns it; nil, changing nothing, for any other
+// <noscript>. A page that its scripts write gives readers without
+// scripts the story there (Blogger's dynamic templates); the parser,
+// as a browser with scripts on, keeps the content as text. A
+// <noscript>'s usual content, a tracking pixel or "Please enable
+// JavaScript", stays out.
+func openNoscript(h *html.Node) *html.Node {
+	if h.Parent == nil || h.FirstChild == nil || len(h.FirstChild.Data) < 500 && h.FirstChild.NextSibling == nil {
+		return nil
+	}
+	frag := noscriptNodes(h)
+	paras, chars := 0, 0 // chars: text outside links
+	var count func(d *html.Node)
+	count = func(d *html.Node) {
+		switch {
+		case d.Type == html.ElementNode && d.DataAtom == atom.A:
+			return
+		case d.Type == html.ElementNode && d.DataAtom == atom.P:
+			paras++
+		case d.Type == html.TextNode:
+			chars += len(strings.TrimSpace(d.Data))
+		}
+		for c := d.FirstChild; c != nil; c = c.NextSibling {
+			count(c)
+		}
+	}
+	for _, f := range frag {
+		count(f)
+	}
+	if paras < 2 || chars < 500 {
+		return nil
+	}
+	div := &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div}
+	for _, f := range frag {
+		div.AppendChild(f)
+	}
+	h.Parent.InsertBefore(div, h)
+	h.Parent.RemoveChild(h)
+	return div
 }
 
 // madeNode: element makes a node of h, a child of a node.

@@ -52,7 +52,9 @@ import (
 // panels, are the story with their headings; a strip of tabs is not.
 // A box that a label of other stories opens ("Mehr zum Thema") goes with
 // its teasers, in the middle of the story too; under the same label, a
-// box that says something of its own stays.
+// box that says something of its own stays. A story that the page's
+// scripts write is read from its <noscript> fallback; a <noscript>
+// asking for JavaScript is no story.
 func TestSingleStories(t *testing.T) {
 	tests := []struct {
 		file     string
@@ -135,6 +137,9 @@ func TestSingleStories(t *testing.T) {
 		{"labelledbox.html", "",
 			[]string{"hält wenig von der Angst", "Ein bedingungsloses Grundeinkommen hält er", "Das ganze Gespräch können Sie in unserer Mediathek nachhören"},
 			[]string{"Balsam für den sozialen Frieden", "Experiment in Finnland", "Was darf ein selbstfahrendes Auto", "Bahnstreik am Montag"}},
+		{"noscript.html", "",
+			[]string{"This June we counted 212 common seals", "The count is done from the boats", "sit very still in it with binoculars"},
+			[]string{"Please enable it in your browser", "News from the harbour trust"}},
 		{"captioned.html", "",
 			[]string{"These photos show how", "charity parade through the old town", "the last ferry back from the theme park"},
 			[]string{"Posted by Max Fisher", "Election day in pictures", "Tags:"}},
