@@ -217,7 +217,7 @@ func hintedBoxes(p *Page, region *Node) map[*Node]bool {
 		// HTML's own furniture: a section's footer (tags, the related
 		// product, share links), a box aside from it, its navigation.
 		tagged := n.H.DataAtom == atom.Footer || n.H.DataAtom == atom.Aside || n.H.DataAtom == atom.Nav
-		if !tagged && hintScore(n) >= 0 {
+		if !tagged && hintScore(p, n) >= 0 {
 			continue
 		}
 		if prose == nil {
@@ -535,7 +535,12 @@ func holdsProse(p *Page, region *Node) bool {
 // isProse: a line of sentences, not a link or a label, nor an excerpt
 // cut short with "[...]" (WordPress's teasers of other posts).
 func isProse(s *Segment) bool {
-	return !s.Template && s.Len-s.LinkLen >= 80 && 4*s.LinkLen < s.Len && strings.ContainsAny(s.Text, stops) && !excerpt(s.Text)
+	return !s.Template && runningLine(s)
+}
+
+// runningLine is isProse whether the line is template or not.
+func runningLine(s *Segment) bool {
+	return s.Len-s.LinkLen >= 80 && 4*s.LinkLen < s.Len && strings.ContainsAny(s.Text, stops) && !excerpt(s.Text)
 }
 
 // excerpt: a line that ends in "[...]" or "[…]".

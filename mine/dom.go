@@ -84,6 +84,10 @@ type Page struct {
 	// (commentSections).
 	sections     []*Node
 	sectionsDone bool
+	// units are the furniture words that name the units of the page's
+	// story (unitWords), once asked for.
+	units     map[string]bool
+	unitsDone bool
 }
 
 // blockTags start a new segment (docs/ALGORITHMS.md §2's block elements, plus

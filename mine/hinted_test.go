@@ -174,7 +174,7 @@ func TestHeadingSlugIsNoHint(t *testing.T) {
 				box = n
 			}
 		}
-		if got := hintScore(box); got != tt.want {
+		if got := hintScore(p, box); got != tt.want {
 			t.Errorf("%s: hintScore %d, want %d", tt.html, got, tt.want)
 		}
 	}

@@ -198,8 +198,10 @@ func wordSet(s string) map[string]bool {
 }
 
 // hintScore is +1 when an element's class or id names article content,
-// −1 when it names navigation, sharing, comments…, 0 otherwise.
-func hintScore(n *Node) int {
+// −1 when it names navigation, sharing, comments…, 0 otherwise. A
+// furniture word that names the units of the page's story (unitWords)
+// says nothing on that page.
+func hintScore(p *Page, n *Node) int {
 	if pageWide(n) {
 		return 0
 	}
@@ -209,7 +211,7 @@ func hintScore(n *Node) int {
 		case 1:
 			pos = true
 		case -1:
-			neg = true
+			neg = neg || !p.unitWords()[w]
 		}
 	}
 	switch {
@@ -219,6 +221,82 @@ func hintScore(n *Node) int {
 		return 1
 	}
 	return 0
+}
+
+// unitWords are the furniture words (furnitureWord) that, on this page,
+// name the story's paragraphs: three or more elements named by the word
+// (and by no content word) hold running prose of their own, none of them
+// half of the page's, and together nine tenths of it. A story whose
+// every paragraph a generated class styles ("tagStyle_z4kqwb") is built
+// so; a sidebar's widgets or a lightbox's videos hold their text in
+// paragraphs of their own, and comments are no story.
+func (p *Page) unitWords() map[string]bool {
+	if p.unitsDone {
+		return p.units
+	}
+	p.unitsDone = true
+	own := make(map[*Node]int) // running prose a node holds as its own text
+	total := 0
+	for i := range p.Segments {
+		if s := &p.Segments[i]; runningLine(s) {
+			own[s.Owner] += s.Len - s.LinkLen
+			total += s.Len - s.LinkLen
+		}
+	}
+	type cover struct{ chars, boxes, most int }
+	var covers map[string]*cover
+	for n, chars := range own {
+		if pageWide(n) || hintScore0(n) >= 0 {
+			continue
+		}
+		for w := range nameWords(n) {
+			if !furnitureWord(w) || commentWords[w] || w == "disqus" {
+				continue
+			}
+			if covers == nil {
+				covers = map[string]*cover{}
+			}
+			c := covers[w]
+			if c == nil {
+				c = &cover{}
+				covers[w] = c
+			}
+			c.chars, c.boxes, c.most = c.chars+chars, c.boxes+1, max(c.most, chars)
+		}
+	}
+	for w, c := range covers {
+		if c.boxes >= 3 && 2*c.most < total && 10*c.chars >= 9*total {
+			if p.units == nil {
+				p.units = map[string]bool{}
+			}
+			p.units[w] = true
+		}
+	}
+	return p.units
+}
+
+// hintScore0 is hintScore with every furniture word read as furniture
+// (metaWords too): −1 for an element named by one and by no content
+// word.
+func hintScore0(n *Node) int {
+	pos, neg := false, false
+	for w := range nameWords(n) {
+		pos = pos || hintWords[w] > 0
+		neg = neg || furnitureWord(w)
+	}
+	switch {
+	case pos:
+		return 1
+	case neg:
+		return -1
+	}
+	return 0
+}
+
+// furnitureWord: a class or id word that names furniture, as hintScore
+// or inMetaBox reads it.
+func furnitureWord(w string) bool {
+	return hintWords[w] < 0 || metaWords[w]
 }
 
 // pageWide: the document's html and body elements, whose classes
@@ -407,7 +485,7 @@ func markByHints(p *Page) {
 	whole := p.Root.CLenA + p.Root.ALenA // all the page's text, links too
 	prose := proseByNode(p, nil)
 	head := pageHeadline(p)
-	if head != nil && namedAway(head) {
+	if head != nil && namedAway(p, head) {
 		head = nil // the names are wrong about the headline too
 	}
 	// sealed: inside a nav, aside or footer kept as template, or inside a
@@ -433,7 +511,7 @@ func markByHints(p *Page) {
 			story[n.Index] = story[n.Parent.Index]
 		}
 		named := false
-		h := hintScore(n)
+		h := hintScore(p, n)
 		if s := story[n.Index]; h < 0 && s != nil && namedLike(n, s) {
 			h = 0 // a page builder's name for every block of the story
 		}
@@ -595,7 +673,7 @@ func inMetaBox(p *Page, region *Node) map[*Node]bool {
 		if id, class := n.names(); id != "" || class != "" {
 			for w := range nameWords(n) {
 				compound := authorCompound(w)
-				meta = meta || (metaWords[w] || compound) && !table
+				meta = meta || (metaWords[w] && !p.unitWords()[w] || compound) && !table
 				bio = bio || bioWords[w] || compound
 				capt = capt || captionWords[w]
 			}
@@ -607,7 +685,7 @@ func inMetaBox(p *Page, region *Node) map[*Node]bool {
 		// An author's bio runs to a paragraph; an "entry_author_NAME" is
 		// the entry, but an element whose id is the author's is the bio
 		// box whatever its class ("post" for the theme's box style).
-		if size < 300 && meta || n.Block && bio && (hintScore(n) <= 0 || bioID) {
+		if size < 300 && meta || n.Block && bio && (hintScore(p, n) <= 0 || bioID) {
 			k := uint8(metaBox)
 			if capt {
 				k |= captionBox
@@ -891,7 +969,7 @@ func pastTeasers(p *Page, region *Node, l *links, scores []float64) *Node {
 		return nil
 	}
 	items := map[*Node]int{} // running prose: not in a story item (runningProse)
-	prose := proseWhere(p, func(s *Segment) bool { return !inStoryItem(s.Owner, p.Root, l, items) })
+	prose := proseWhere(p, func(s *Segment) bool { return !inStoryItem(s.Owner, p.Root, l, items) }, isProse)
 	total := prose[p.Root.Index]
 	if total-prose[region.Index] < headlineStoryChars {
 		return nil
@@ -946,14 +1024,14 @@ func proseCenter(p *Page, region *Node, l *links) *Node {
 // subtree (isProse lines, less their link text), skipping the lines of
 // the owners in skip (may be nil).
 func proseByNode(p *Page, skip map[*Node]bool) []int {
-	return proseWhere(p, func(s *Segment) bool { return !skip[s.Owner] })
+	return proseWhere(p, func(s *Segment) bool { return !skip[s.Owner] }, isProse)
 }
 
 // proseWhere is proseByNode over the prose lines keep takes.
-func proseWhere(p *Page, keep func(*Segment) bool) []int {
+func proseWhere(p *Page, keep, prose func(*Segment) bool) []int {
 	out := make([]int, len(p.Nodes))
 	for i := range p.Segments {
-		if s := &p.Segments[i]; isProse(s) && keep(s) {
+		if s := &p.Segments[i]; prose(s) && keep(s) {
 			out[s.Owner.Index] += s.Len - s.LinkLen
 		}
 	}
@@ -1031,7 +1109,7 @@ func titledRegion(p *Page, region *Node, l *links) *Node {
 // holds such prose.
 func headlineStory(p *Page, region *Node, l *links) *Node {
 	head := pageHeadline(p)
-	if head == nil || region == nil || p.contains(region, head) || namedAway(head) {
+	if head == nil || region == nil || p.contains(region, head) || namedAway(p, head) {
 		return nil
 	}
 	for a := head.Parent; a != nil && !pageWide(a); a = a.Parent {
@@ -1056,7 +1134,7 @@ func namedContainer(p *Page, region *Node, l *links) *Node {
 		return nil
 	}
 	c := region.Parent
-	h := hintScore(c)
+	h := hintScore(p, c)
 	if h > 0 && contentChars(p, c) > contentChars(p, region) || h >= 0 && runningProse(p, c, l) > runningProse(p, region, l) {
 		return c
 	}
@@ -1081,9 +1159,9 @@ func pageHeadline(p *Page) *Node {
 
 // namedAway: the nearest of n's ancestors whose class or id says
 // anything says navigation, sharing, comments…
-func namedAway(n *Node) bool {
+func namedAway(p *Page, n *Node) bool {
 	for a := n; a != nil; a = a.Parent {
-		if h := hintScore(a); h != 0 {
+		if h := hintScore(p, a); h != 0 {
 			return h < 0
 		}
 	}

@@ -54,7 +54,8 @@ import (
 // its teasers, in the middle of the story too; under the same label, a
 // box that says something of its own stays. A story that the page's
 // scripts write is read from its <noscript> fallback; a <noscript>
-// asking for JavaScript is no story.
+// asking for JavaScript is no story. A story whose every paragraph a
+// generated class names ("tagStyle_z4kqwb") is the story all the same.
 func TestSingleStories(t *testing.T) {
 	tests := []struct {
 		file     string
@@ -140,6 +141,9 @@ func TestSingleStories(t *testing.T) {
 		{"noscript.html", "",
 			[]string{"This June we counted 212 common seals", "The count is done from the boats", "sit very still in it with binoculars"},
 			[]string{"Please enable it in your browser", "News from the harbour trust"}},
+		{"styledclasses.html", "",
+			[]string{"Hardly a weekend passes without an argument", "level with the team in third", "and publish their table anyway"},
+			[]string{"The winners of the summer transfer window", "Privacy", "By Tom Reeve"}},
 		{"captioned.html", "",
 			[]string{"These photos show how", "charity parade through the old town", "the last ferry back from the theme park"},
 			[]string{"Posted by Max Fisher", "Election day in pictures", "Tags:"}},

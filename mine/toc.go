@@ -269,8 +269,8 @@ func underHeadline(n, region *Node, l *links) bool {
 // mostly running prose, prose characters of it and at least two or three
 // sentences, and n's class or id does not name a side box ("sidebar",
 // "related"): n holds a story beside its boxes.
-func storyAround(n *Node, prose int, out float64) bool {
-	return prose >= 200 && float64(prose) >= 0.5*out && hintScore(n) >= 0
+func storyAround(p *Page, n *Node, prose int, out float64) bool {
+	return prose >= 200 && float64(prose) >= 0.5*out && hintScore(p, n) >= 0
 }
 
 // inTOC marks the nodes strictly below region that lie in a TOC box (a
@@ -298,7 +298,7 @@ func (l *links) inTOC(p *Page, region *Node) map[*Node]bool {
 			inKids += boxed[k.Index]
 			prose[i] += prose[k.Index]
 		}
-		box[i] = l.isTOC(n) && !l.dataTable(n) && (inKids == 0 || (l.clean[i]-inKids <= 0.5*l.clean[i] && !storyAround(n, prose[i], l.clean[i]-inKids))) && !proseList(p, n)
+		box[i] = l.isTOC(n) && !l.dataTable(n) && (inKids == 0 || (l.clean[i]-inKids <= 0.5*l.clean[i] && !storyAround(p, n, prose[i], l.clean[i]-inKids))) && !proseList(p, n)
 		if box[i] {
 			boxed[i], prose[i] = l.clean[i], 0
 		} else {
