@@ -488,7 +488,8 @@ var boxLabels = phraseSet(
 	"artículos relacionados", "te recomendamos", "más noticias", "ti potrebbe interessare", "potrebbe interessarti anche",
 	"altri articoli", "czytaj także", "czytaj też", "zobacz także", "zobacz też", "gerelateerde artikelen",
 	"leggi anche", "potrebbe interessarti", "articoli correlati", "lees ook", "läs också", "les også",
-	"читайте также", "похожие статьи", "相关文章", "相关阅读", "関連記事", "관련기사", "관련 기사",
+	"читайте также", "похожие статьи", "相关文章", "相关阅读", "相关新闻", "相关报道", "推荐阅读", "延伸阅读", "热门推荐", "猜你喜欢",
+	"関連記事", "関連ニュース", "おすすめ記事", "관련기사", "관련 기사", "많이 본 뉴스",
 )
 
 // phrase is a short line as the lists of labels hold it: lower case,
@@ -575,7 +576,8 @@ func controlLabel(text string) bool {
 var controlLabels = phraseSet("share", "share this", "share this article", "print", "email", "e-mail", "text size", "font size", "font",
 	"gallery", "photo gallery", "video", "photos", "hide", "show more", "more topics", "hide topics", "loading",
 	"was this article helpful", "was this helpful", "rate this article",
-	"teilen", "artikel teilen", "diesen artikel teilen", "beitrag teilen", "drucken", "artikel drucken", "seite drucken",
+	"like it? share it", "print recipe", "jump to recipe",
+	"teilen", "jetzt teilen", "artikel teilen", "diesen artikel teilen", "beitrag teilen", "drucken", "artikel drucken", "seite drucken", "rezept drucken",
 	"war der artikel nützlich", "war dieser artikel hilfreich", "möchten sie den artikel teilen",
 	"partager", "partager cet article", "imprimer", "compartir", "compartir esta noticia", "imprimir", "valora esta noticia",
 	"condividi", "condividi questo articolo", "stampa", "drukuj", "udostępnij", "delen")

@@ -60,7 +60,7 @@ func TestCreditAndControlLines(t *testing.T) {
 				"Getty Images has bought a rival archive, the company said on Monday.", "and/or", "24/7"}},
 		{"controlLabel", controlLabel,
 			[]string{"Share", "Text size:", "PHOTO GALLERY", "Loading...", "Hide topics", "Was this article helpful?",
-				"Diesen Artikel teilen", "Möchten Sie den Artikel teilen?", "Valora esta noticia", "drukuj"},
+				"Diesen Artikel teilen", "Möchten Sie den Artikel teilen?", "Valora esta noticia", "drukuj", "Jetzt teilen!", "Print Recipe"},
 			[]string{"Share prices fell by a tenth on Monday.", "Video of the arrest was shown to the jury.", "Print edition",
 				"Teilen Sie uns Ihre Meinung mit.", "Was this article helpful to the council? It was not."}},
 	} {

@@ -204,6 +204,7 @@ func TestTrimLabels(t *testing.T) {
 		{prose + "\n\nDas könnte Sie auch interessieren!\n\nStraßenbahn fährt bis zum Hafen", prose},
 		{story + "\n\nWeiterführende Informationen", story},
 		{prose + "\n\nCzytaj także\n\nTramwaj dojedzie do portu", prose},
+		{prose + "\n\n热门推荐\n\n有轨电车将通往港口", prose},
 		{story + "\n\nSee also the timetable below, which the council published on Monday.", story + "\n\nSee also the timetable below, which the council published on Monday."},
 		// not labels: a sentence, a trailing ellipsis, a list of sources
 		{story + "\n\nAlso note the tiny, tiny helicopter.\n\nThanks to Jane!", story + "\n\nAlso note the tiny, tiny helicopter.\n\nThanks to Jane!"},
