@@ -246,7 +246,7 @@ func (p *Page) unitWords() map[string]bool {
 	type cover struct{ chars, boxes, most int }
 	var covers map[string]*cover
 	for n, chars := range own {
-		if pageWide(n) || hintScore0(n) >= 0 {
+		if pageWide(n) || !namedFurniture(n) {
 			continue
 		}
 		for w := range nameWords(n) {
@@ -275,22 +275,17 @@ func (p *Page) unitWords() map[string]bool {
 	return p.units
 }
 
-// hintScore0 is hintScore with every furniture word read as furniture
-// (metaWords too): −1 for an element named by one and by no content
-// word.
-func hintScore0(n *Node) int {
-	pos, neg := false, false
+// namedFurniture: a furniture word (furnitureWord) names n and no
+// content word does.
+func namedFurniture(n *Node) bool {
+	furniture := false
 	for w := range nameWords(n) {
-		pos = pos || hintWords[w] > 0
-		neg = neg || furnitureWord(w)
+		if hintWords[w] > 0 {
+			return false
+		}
+		furniture = furniture || furnitureWord(w)
 	}
-	switch {
-	case pos:
-		return 1
-	case neg:
-		return -1
-	}
-	return 0
+	return furniture
 }
 
 // furnitureWord: a class or id word that names furniture, as hintScore
