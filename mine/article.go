@@ -554,7 +554,7 @@ func excerpt(line string) bool {
 // holds it: an ad's label, a control's, a photo's credit, a player's
 // clock, the site asking to be followed.
 func furnitureLine(text string) bool {
-	return adLabel(text) || controlLabel(text) || photoCredit(text) || playerClock(text) || selfPromotion(text)
+	return adLabel(text) || controlLabel(text) || photoCredit(text) || playerClock(text) || selfPromotion(text) || scriptError(text)
 }
 
 // adLabel: a line that only marks an advertisement's slot or says the
@@ -619,6 +619,25 @@ func photoCredit(text string) bool {
 var photoAgencies = phraseSet("getty images", "getty", "ap", "ap photo", "afp", "reuters", "epa", "associated press",
 	"the associated press", "istock", "istockphoto", "shutterstock", "alamy", "corbis", "bloomberg", "pa", "pa wire",
 	"rex", "rex features", "xinhua", "anadolu", "dpa", "zuma press", "sipa", "ansa", "efe", "kyodo", "yonhap")
+
+// scriptError: a line that is an error the site's PHP printed into the
+// page ("Warning: Creating default object from empty value in
+// /www/wp-includes/classes.php on line 407", "Notice: Undefined index:
+// id in … on line 12"), which a broken theme leaves above a story.
+func scriptError(text string) bool {
+	kind, rest, ok := strings.Cut(text, ": ")
+	switch kind {
+	case "Warning", "Notice", "Deprecated", "Fatal error", "Parse error", "Strict Standards":
+	default:
+		return false
+	}
+	in := strings.LastIndex(rest, " in ")
+	if !ok || in < 0 {
+		return false
+	}
+	file, line, ok := strings.Cut(rest[in+len(" in "):], " on line ")
+	return ok && strings.HasSuffix(file, ".php") && line != "" && strings.Trim(line, "0123456789") == ""
+}
 
 // playerClock: a line that is a media player's clock, the time played
 // and the length ("0:00 / 5:32", "1:02:10 / 1:30:00"): a control's
