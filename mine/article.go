@@ -9,6 +9,7 @@ import (
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 
+	"infocrawl/mine/internal/htmlnode"
 	"infocrawl/mine/onepage"
 )
 
@@ -293,7 +294,7 @@ func labelledBoxes(p *Page, region *Node) map[*Node]bool {
 		for box != region && final[box] == l && box.Parent != nil && first[box.Parent] == l {
 			box = box.Parent
 		}
-		if box == region || final[box] == l || first[box] != l || out[box] || containsHeadline(p, box) {
+		if box == region || final[box] == l || first[box] != l || out[box] || htmlnode.Find(box.H, atom.H1) != nil {
 			continue
 		}
 		says := false
@@ -315,16 +316,6 @@ func labelledBoxes(p *Page, region *Node) map[*Node]bool {
 func cutShort(line string) bool {
 	line = strings.TrimRight(line, " ")
 	return strings.HasSuffix(line, "…") || strings.HasSuffix(line, "...") || excerpt(line)
-}
-
-// containsHeadline: box holds an h1.
-func containsHeadline(p *Page, box *Node) bool {
-	for i := box.Index; i <= p.lastDescendant(box); i++ {
-		if p.Nodes[i].H.DataAtom == atom.H1 {
-			return true
-		}
-	}
-	return false
 }
 
 // boxedStoryChars is the running prose a story holds outside a box named

@@ -664,7 +664,7 @@ func inAccordion(h *html.Node, role string) bool {
 		return holdsPanel(h)
 	case "tab", "button":
 		for a := h.Parent; a != nil; a = a.Parent {
-			if a.Type == html.ElementNode && strings.EqualFold(strings.TrimSpace(htmlnode.Attr(a, "role")), "tablist") {
+			if hasRole(a, "tablist") {
 				return holdsPanel(a)
 			}
 		}
@@ -673,9 +673,12 @@ func inAccordion(h *html.Node, role string) bool {
 }
 
 func holdsPanel(h *html.Node) bool {
-	return hasDescendant(h, func(d *html.Node) bool {
-		return d.Type == html.ElementNode && strings.EqualFold(strings.TrimSpace(htmlnode.Attr(d, "role")), "tabpanel")
-	})
+	return hasDescendant(h, func(d *html.Node) bool { return hasRole(d, "tabpanel") })
+}
+
+// hasRole: h is an element of this ARIA role.
+func hasRole(h *html.Node, role string) bool {
+	return h.Type == html.ElementNode && strings.EqualFold(strings.TrimSpace(htmlnode.Attr(h, "role")), role)
 }
 
 // hiddenClass: a class word that the common style sheets keep off the

@@ -964,7 +964,7 @@ func pastTeasers(p *Page, region *Node, l *links, scores []float64) *Node {
 		return nil
 	}
 	items := map[*Node]int{} // running prose: not in a story item (runningProse)
-	prose := proseWhere(p, func(s *Segment) bool { return !inStoryItem(s.Owner, p.Root, l, items) }, isProse)
+	prose := proseWhere(p, func(s *Segment) bool { return !inStoryItem(s.Owner, p.Root, l, items) })
 	total := prose[p.Root.Index]
 	if total-prose[region.Index] < headlineStoryChars {
 		return nil
@@ -1019,14 +1019,14 @@ func proseCenter(p *Page, region *Node, l *links) *Node {
 // subtree (isProse lines, less their link text), skipping the lines of
 // the owners in skip (may be nil).
 func proseByNode(p *Page, skip map[*Node]bool) []int {
-	return proseWhere(p, func(s *Segment) bool { return !skip[s.Owner] }, isProse)
+	return proseWhere(p, func(s *Segment) bool { return !skip[s.Owner] })
 }
 
 // proseWhere is proseByNode over the prose lines keep takes.
-func proseWhere(p *Page, keep, prose func(*Segment) bool) []int {
+func proseWhere(p *Page, keep func(*Segment) bool) []int {
 	out := make([]int, len(p.Nodes))
 	for i := range p.Segments {
-		if s := &p.Segments[i]; prose(s) && keep(s) {
+		if s := &p.Segments[i]; isProse(s) && keep(s) {
 			out[s.Owner.Index] += s.Len - s.LinkLen
 		}
 	}
