@@ -7,9 +7,13 @@ import (
 )
 
 // emptyRawText returns body with the text of its script and style
-// elements cut out, the elements left in place, empty: mining reads
-// neither, and on pages heavy with inline code they are half the bytes
-// the parser would go through. body itself when there is nothing to cut.
+// elements and the drawing inside its inline <svg> elements cut out, the
+// elements left in place, empty: mining reads none of them, and on pages
+// heavy with inline code and icons they are half the bytes the parser
+// would go through (an SVG's paths, each an element with long attributes,
+// cost it more per byte than a script). body itself when there is nothing
+// to cut. A block's HTML so shows an inline SVG empty; the stored page
+// keeps it whole.
 func emptyRawText(body []byte) []byte {
 	if !worthCutting(body) {
 		return body
@@ -24,17 +28,31 @@ func emptyRawText(body []byte) []byte {
 //
 // The scan reads the page as x/net/html's Tokenizer does. The parser
 // differs from it only inside SVG and MathML, where a <style> or <script>
-// is markup, not raw text; so after the first <svg> or <math> only a text
-// without a '<', which is text either way, is cut.
+// is markup, not raw text; so tags inside a cut SVG are passed over, and
+// after an <svg> left whole or a <math> only a text without a '<', which
+// is text either way, is cut.
 type rawCuts struct {
 	spans   []int // start and end offsets, in pairs
-	foreign bool  // an <svg> or <math> came
+	foreign bool  // an <svg> left whole or a <math> came
+	svgEnd  int   // the end of the last SVG drawing cut
 }
 
 // see takes the scan's next start tag t of body.
 func (c *rawCuts) see(body []byte, t htmlscan.Tag) {
+	if t.Start < c.svgEnd {
+		return // inside a drawing already cut
+	}
 	name := t.Name(body)
-	if htmlscan.FoldedIs(name, "svg") || htmlscan.FoldedIs(name, "math") {
+	if htmlscan.FoldedIs(name, "svg") {
+		if end := svgDrawingEnd(body, t.End); end > t.End {
+			c.spans = append(c.spans, t.End, end)
+			c.svgEnd = end
+			return
+		}
+		c.foreign = true
+		return
+	}
+	if htmlscan.FoldedIs(name, "math") {
 		c.foreign = true
 		return
 	}
@@ -45,6 +63,32 @@ func (c *rawCuts) see(body []byte, t htmlscan.Tag) {
 		return
 	}
 	c.spans = append(c.spans, t.End, t.TextEnd)
+}
+
+// svgDrawingEnd returns where the </svg> that closes the SVG whose start
+// tag ends at from begins, when what lies between is a plain drawing that
+// can be cut: no nested <svg> (its end tag would close the cut early), no
+// comment or CDATA section (they may hide an end tag), and no
+// <foreignObject>, whose HTML a reader sees. -1 otherwise.
+func svgDrawingEnd(b []byte, from int) int {
+	for i := from; ; {
+		j := bytes.IndexByte(b[i:], '<')
+		if j < 0 {
+			return -1
+		}
+		i += j + 1
+		rest := b[i:]
+		switch {
+		case len(rest) > 4 && rest[0] == '/' && htmlscan.FoldedIs(rest[1:4], "svg") && htmlscan.EndsTagName(rest[4]):
+			return i - 1
+		case len(rest) > 0 && rest[0] == '!':
+			return -1 // a comment, CDATA or doctype
+		case len(rest) > 3 && htmlscan.FoldedIs(rest[:3], "svg") && htmlscan.EndsTagName(rest[3]):
+			return -1
+		case len(rest) >= 13 && htmlscan.FoldedIs(rest[:13], "foreignobject"):
+			return -1
+		}
+	}
 }
 
 // apply returns body without the spans seen (emptyRawText's result,
@@ -66,11 +110,13 @@ func (c *rawCuts) apply(body []byte) []byte {
 	return append(out, body[last:]...)
 }
 
-// worthCutting: body's script and style text is a quarter of it or more,
-// enough to pay for a scan and a copy. Below that the page is parsed as it
+// worthCutting: body's script and style text and SVG drawings are an
+// eighth of it or more, enough to pay for a scan and a copy (the parse
+// costs ten times the scan per byte). Below that the page is parsed as it
 // is, so a block's HTML keeps its scripts the same way in every mode.
 func worthCutting(body []byte) bool {
-	return 4*rawTextBytes(body, "<script", "</script")+4*rawTextBytes(body, "<style", "</style") >= len(body)
+	n := rawTextBytes(body, "<script", "</script") + rawTextBytes(body, "<style", "</style") + rawTextBytes(body, "<svg", "</svg")
+	return 8*n >= len(body)
 }
 
 // rawTextBytes is a quick count of the bytes between each open (written in
