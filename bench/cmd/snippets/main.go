@@ -54,7 +54,7 @@ type score struct{ tp, fp, fn, tn, empty, pages int }
 
 func run(args []string) error {
 	fs := flag.NewFlagSet("snippets", flag.ContinueOnError)
-	out := fs.String("out", "", "write each extractor's texts as DIR/<extractor>/<n>.txt (n: the page's place in data.go)")
+	out := fs.String("out", "", "write each extractor's texts as DIR/<extractor>/<n>.txt (n: the page's place in data.go) and each page's counts as DIR/pages.tsv")
 	only := fs.String("extractors", "infocrawl,trafilatura,readability", "extractors to run (comma-separated)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -77,11 +77,18 @@ func run(args []string) error {
 			}
 		}
 	}
+	var tsv strings.Builder // pages.tsv: n, file, then found/unwanted/missed per extractor
+	tsv.WriteString("n\tfile")
+	for _, name := range names {
+		fmt.Fprintf(&tsv, "\t%s_tp\t%s_fp\t%s_fn", name, name, name)
+	}
+	tsv.WriteString("\n")
 	for i, e := range entries {
 		raw, err := os.ReadFile(filepath.Join(dir, "test-files", "comparison", e.File))
 		if err != nil {
 			continue // a few entries name files the module does not ship
 		}
+		fmt.Fprintf(&tsv, "%d\t%s", i, e.File)
 		page, _ := peer.Decode(raw)
 		u, _ := url.Parse(e.URL)
 		for _, name := range names {
@@ -89,12 +96,19 @@ func run(args []string) error {
 			if err != nil {
 				return err
 			}
-			scores[name].add(e, text)
+			c := scores[name].add(e, text)
+			fmt.Fprintf(&tsv, "\t%d\t%d\t%d", c.tp, c.fp, c.fn)
 			if *out != "" {
 				if err := os.WriteFile(filepath.Join(*out, name, strconv.Itoa(i)+".txt"), []byte(text), 0o644); err != nil {
 					return err
 				}
 			}
+		}
+		tsv.WriteString("\n")
+	}
+	if *out != "" {
+		if err := os.WriteFile(filepath.Join(*out, "pages.tsv"), []byte(tsv.String()), 0o644); err != nil {
+			return err
 		}
 	}
 	fmt.Println("| extractor | pages | precision | recall | F1 | accuracy | empty |")
@@ -122,26 +136,31 @@ func extract(name, page string, u *url.URL) (string, error) {
 	return text, nil
 }
 
-func (s *score) add(e entry, text string) {
+// add counts the page's snippets in text into s and returns the page's
+// own counts.
+func (s *score) add(e entry, text string) score {
 	text = collapse(text)
-	s.pages++
+	var c score
+	c.pages++
 	if text == "" {
-		s.empty++
+		c.empty++
 	}
 	for _, w := range e.With {
 		if strings.Contains(text, collapse(w)) {
-			s.tp++
+			c.tp++
 		} else {
-			s.fn++
+			c.fn++
 		}
 	}
 	for _, w := range e.Without {
 		if strings.Contains(text, collapse(w)) {
-			s.fp++
+			c.fp++
 		} else {
-			s.tn++
+			c.tn++
 		}
 	}
+	s.tp, s.fp, s.fn, s.tn, s.empty, s.pages = s.tp+c.tp, s.fp+c.fp, s.fn+c.fn, s.tn+c.tn, s.empty+c.empty, s.pages+c.pages
+	return c
 }
 
 func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
