@@ -254,7 +254,8 @@ func hintedBoxes(p *Page, region *Node) map[*Node]bool {
 // box of other stories opens ("Mehr zum Thema", "Most popular", "Read
 // next" over their teasers): an element whose first line is such a label
 // and that holds more lines after it, the label's nearest such ancestor,
-// when none of them is prose but teasers cut short with an ellipsis. A
+// when none of them is prose but teasers cut short with an ellipsis and
+// the copy of the box's cards (teaserCopy). A
 // box that says something of its own under such a label ("Find the
 // details in the help centre and more on the maker's pages:") is the
 // story's last word, and the story itself does not start with a label.
@@ -300,7 +301,7 @@ func labelledBoxes(p *Page, region *Node) map[*Node]bool {
 		says := false
 		for i := l + 1; i <= final[box] && !says; i++ {
 			s := &p.Segments[i]
-			says = isProse(s) && !cutShort(s.Text)
+			says = isProse(s) && !cutShort(s.Text) && !teaserCopy(p, box, s)
 		}
 		if says {
 			continue
@@ -308,6 +309,46 @@ func labelledBoxes(p *Page, region *Node) map[*Node]bool {
 		for i := box.Index; i <= p.lastDescendant(box); i++ {
 			out[p.Nodes[i]] = true
 		}
+	}
+	return out
+}
+
+// teaserCopy: the prose line s of a labelled box is a teaser's copy, the
+// sentence or two a card shows beside its headline and its link to the
+// story: no link inside the line itself, and the nearest element around
+// it that holds a link is one of the box's cards, linking one other page
+// while the box links two or more. A paragraph of the box's own that
+// cites pages links them inside its sentences.
+func teaserCopy(p *Page, box *Node, s *Segment) bool {
+	if s.LinkLen > 0 || s.Len > teaserCopyChars {
+		return false
+	}
+	for card := s.Owner; card != box && card != nil; card = card.Parent {
+		if card.Anchors == 0 {
+			continue
+		}
+		return len(linkedPages(p, card, 2)) == 1 && len(linkedPages(p, box, 2)) == 2
+	}
+	return false
+}
+
+// teaserCopyChars bounds a teaser's copy: a card's sentence or two.
+const teaserCopyChars = 400
+
+// linkedPages returns the distinct other pages the links in n's subtree
+// lead to, up to max of them.
+func linkedPages(p *Page, n *Node, max int) []string {
+	self := ""
+	if p.URL != nil {
+		self, _, _ = strings.Cut(p.URL.String(), "#")
+	}
+	var out []string
+	for i := n.Index; i <= p.lastDescendant(n) && len(out) < max; i++ {
+		href, _, _ := strings.Cut(p.Nodes[i].Href, "#")
+		if href == "" || href == self || strings.HasPrefix(href, "javascript:") || strings.HasPrefix(href, "mailto:") || slices.Contains(out, href) {
+			continue
+		}
+		out = append(out, href)
 	}
 	return out
 }
