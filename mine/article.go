@@ -486,7 +486,7 @@ func trimLabels(text string) string {
 
 // labelWords name, beside the promotion class words, a box of other
 // stories in its label.
-var labelWords = wordSet("popular stories headlines more")
+var labelWords = wordSet("popular stories headlines more mehr")
 
 // promoLabel: line is a label that names a box of other stories.
 func promoLabel(line string) bool {

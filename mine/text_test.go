@@ -192,6 +192,7 @@ func TestTrimLabels(t *testing.T) {
 		{"Related posts:", "Related posts:"},
 		// a label after the story's last prose takes what it introduces along
 		{prose + "\n\nMore money and business news:\n\nTax havens help rich hide $21 trillion\n\nPregnant at work? Follow her playbook", prose},
+		{prose + "\n\nMehr zu Klima und Konsum\n\nRangliste der Plastikverschmutzer\n\nRecht auf unverpacktes Einkaufen", prose},
 		{prose + "\n\nMost Popular\n\nTram fares rise in May\n\nA new mayor for the city", prose},
 		{prose + "\n\nPhotos by Eirik in Paris\n\nMore Streethearts", prose + "\n\nPhotos by Eirik in Paris"},
 		// the phrases over a box of other stories, in English and in the
