@@ -264,7 +264,7 @@ func labelledBoxes(p *Page, region *Node) map[*Node]bool {
 	in := func(s *Segment) bool { return s.Owner.Index >= region.Index && s.Owner.Index <= last }
 	var labels []int
 	for i := range p.Segments {
-		if s := &p.Segments[i]; in(s) && !s.Template && promoLabel(s.Text) {
+		if s := &p.Segments[i]; in(s) && !s.Template && (promoLabel(s.Text) || colonLabel(s.Text)) {
 			labels = append(labels, i)
 		}
 	}
@@ -289,13 +289,48 @@ func labelledBoxes(p *Page, region *Node) map[*Node]bool {
 			}
 		}
 	}
+	// alone is the outermost element below region whose only line is i.
+	alone := func(i int) *Node {
+		n := p.Segments[i].Owner
+		for n != region && first[n] == i && final[n] == i && n.Parent != region && first[n.Parent] == i && final[n.Parent] == i {
+			n = n.Parent
+		}
+		if n == region || first[n] != i || final[n] != i {
+			return nil
+		}
+		return n
+	}
 	out := map[*Node]bool{}
+	mark := func(n *Node) {
+		for i := n.Index; i <= p.lastDescendant(n); i++ {
+			out[p.Nodes[i]] = true
+		}
+	}
 	for _, l := range labels {
 		box := p.Segments[l].Owner
 		for box != region && final[box] == l && box.Parent != nil && first[box.Parent] == l {
 			box = box.Parent
 		}
-		if box == region || final[box] == l || first[box] != l || out[box] || htmlnode.Find(box.H, atom.H1) != nil {
+		if box == region {
+			continue
+		}
+		if final[box] == l { // the label stands alone: what it opens follows it
+			if run := labelledLinks(p, l, in); run > 0 {
+				nodes := make([]*Node, 0, run+1)
+				for i := l; i <= l+run; i++ {
+					if n := alone(i); n != nil {
+						nodes = append(nodes, n)
+					}
+				}
+				if len(nodes) == run+1 {
+					for _, n := range nodes {
+						mark(n)
+					}
+				}
+			}
+			continue
+		}
+		if !promoLabel(p.Segments[l].Text) || first[box] != l || out[box] || htmlnode.Find(box.H, atom.H1) != nil {
 			continue
 		}
 		says := false
@@ -303,14 +338,43 @@ func labelledBoxes(p *Page, region *Node) map[*Node]bool {
 			s := &p.Segments[i]
 			says = isProse(s) && !cutShort(s.Text) && !teaserCopy(p, box, s)
 		}
-		if says {
-			continue
-		}
-		for i := box.Index; i <= p.lastDescendant(box); i++ {
-			out[p.Nodes[i]] = true
+		if !says {
+			mark(box)
 		}
 	}
 	return out
+}
+
+// labelledLinks: after the label at segment l ("Read also:", "Lue
+// myös:") come lines that are each a headline linked to another page of
+// the site, and then prose: a story's links to others, inserted between
+// its paragraphs. It returns how many such lines follow, 0 when the label
+// opens anything else. Links off the site under a label are the story's
+// sources, and stay; after the story's last paragraph, trimLabels cuts
+// from a label that names a box of other stories on.
+func labelledLinks(p *Page, l int, in func(*Segment) bool) int {
+	run := 0
+	for i := l + 1; i < len(p.Segments); i++ {
+		s := &p.Segments[i]
+		if !in(s) {
+			break
+		}
+		a := s.Inner
+		if a == nil || a.Tag != "a" || wordCount(s.Text) < 3 || offSite(p, a.Href) || len(linkedPages(p, a, 1)) == 0 {
+			if isProse(s) {
+				return run
+			}
+			return 0
+		}
+		run++
+	}
+	return 0
+}
+
+// colonLabel: a line shaped as a label that ends with a colon.
+func colonLabel(line string) bool {
+	line = strings.TrimSpace(line)
+	return labelShape(line) && strings.HasSuffix(line, ":")
 }
 
 // teaserCopy: the prose line s of a labelled box is a teaser's copy, the
