@@ -475,6 +475,10 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 	if !fallback && !links {
 		labelled = labelledBoxes(page, region)
 	}
+	var filed map[*Segment]bool
+	if !links {
+		filed = filedLines(page, region)
+	}
 	// A box does not take the story's running prose with it (a story in a
 	// link-heavy container): its paragraphs that follow one another with
 	// no headline between them stay; a teaser stands alone under its
@@ -499,7 +503,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		if s.Len >= minCopyLen {
 			first = seen[s.Text]
 		}
-		if s.Template || copied(first, s, lone[s]) || furnitureLine(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] {
+		if s.Template || copied(first, s, lone[s]) || furnitureLine(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || filed[s] {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {
@@ -513,6 +517,51 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 	}
 	return trimLabels(page.textOf(region, keep)), headline
 }
+
+// filedLines returns the lines of region that say where the story is
+// filed: a line holding a link marked as the site's tag or category
+// (rel="tag", microformats' rel-tag, which WordPress writes as "category
+// tag" on its "Posted in …" lines) that is no running prose and has few
+// words outside its links: a category's line a few ("This entry was
+// posted in News. Bookmark the permalink."), a tag's hardly any ("Tags:
+// a, b"), since plugins also link a story's own words to tag pages
+// marked rel="tag", and a paragraph of the story stays whatever its links.
+func filedLines(p *Page, region *Node) map[*Segment]bool {
+	var out map[*Segment]bool
+	for i := region.Index; i <= p.lastDescendant(region); i++ {
+		a := p.Nodes[i]
+		if a.Href == "" || a.Tag != "a" {
+			continue
+		}
+		rel := htmlnode.Attr(a.H, "rel")
+		limit := 0
+		switch {
+		case hasToken(rel, "category"):
+			limit = maxFiledChars
+		case hasToken(rel, "tag"):
+			limit = maxTagListChars
+		default:
+			continue
+		}
+		// LinkLen leaves spaces out: so does the count of the rest.
+		if s := segmentOf(p, a); s != nil && s.Len-strings.Count(s.Text, " ")-s.LinkLen <= limit && !runningLine(s) {
+			if out == nil {
+				out = map[*Segment]bool{}
+			}
+			out[s] = true
+		}
+	}
+	return out
+}
+
+// maxFiledChars bounds the characters other than spaces a filing line
+// has outside its links: a theme's few words around the category and
+// the permalink.
+const maxFiledChars = 120
+
+// maxTagListChars bounds what a list of tags has outside its links, but
+// for spaces: a label and the commas.
+const maxTagListChars = 20
 
 // trimLabels leaves out the labels of what a page shows after its story:
 // the lines that end text as labels ("Related posts:", "You may also
