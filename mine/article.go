@@ -259,7 +259,7 @@ func hintedBoxes(p *Page, region *Node) map[*Node]bool {
 // box that says something of its own under such a label ("Find the
 // details in the help centre and more on the maker's pages:") is the
 // story's last word, and the story itself does not start with a label.
-func labelledBoxes(p *Page, region *Node) map[*Node]bool {
+func labelledBoxes(p *Page, region *Node) (boxes map[*Node]bool, tail []*Segment) {
 	last := p.lastDescendant(region)
 	in := func(s *Segment) bool { return s.Owner.Index >= region.Index && s.Owner.Index <= last }
 	var labels []int
@@ -269,7 +269,7 @@ func labelledBoxes(p *Page, region *Node) map[*Node]bool {
 		}
 	}
 	if len(labels) == 0 {
-		return nil
+		return nil, nil
 	}
 	// first and final: the first and the last segment in each node's
 	// subtree, for the nodes of the region.
@@ -315,7 +315,14 @@ func labelledBoxes(p *Page, region *Node) map[*Node]bool {
 			continue
 		}
 		if final[box] == l { // the label stands alone: what it opens follows it
-			if run := labelledLinks(p, l, in); run > 0 {
+			run, end := labelledLinks(p, l, in)
+			if end {
+				for i := l; i < len(p.Segments) && in(&p.Segments[i]); i++ {
+					tail = append(tail, &p.Segments[i])
+				}
+				continue
+			}
+			if run > 0 {
 				nodes := make([]*Node, 0, run+1)
 				for i := l; i <= l+run; i++ {
 					if n := alone(i); n != nil {
@@ -342,33 +349,39 @@ func labelledBoxes(p *Page, region *Node) map[*Node]bool {
 			mark(box)
 		}
 	}
-	return out
+	return out, tail
 }
 
 // labelledLinks: after the label at segment l ("Read also:", "Lue
 // myös:") come lines that are each a headline linked to another page of
-// the site, and then prose: a story's links to others, inserted between
-// its paragraphs. It returns how many such lines follow, 0 when the label
+// the site: a story's links to others. It returns how many such lines
+// follow when prose comes next (links inserted between the story's
+// paragraphs), and with end set when no prose follows them in the
+// region (the links close the story, and what comes after them, an
+// author's line or a comment prompt, is past its end); 0 when the label
 // opens anything else. Links off the site under a label are the story's
-// sources, and stay; after the story's last paragraph, trimLabels cuts
-// from a label that names a box of other stories on.
-func labelledLinks(p *Page, l int, in func(*Segment) bool) int {
-	run := 0
-	for i := l + 1; i < len(p.Segments); i++ {
+// sources, and stay.
+func labelledLinks(p *Page, l int, in func(*Segment) bool) (run int, end bool) {
+	i := l + 1
+	for ; i < len(p.Segments) && in(&p.Segments[i]); i++ {
 		s := &p.Segments[i]
-		if !in(s) {
+		if a := s.Inner; a == nil || a.Tag != "a" || wordCount(s.Text) < 3 || offSite(p, a.Href) || len(linkedPages(p, a, 1)) == 0 {
 			break
-		}
-		a := s.Inner
-		if a == nil || a.Tag != "a" || wordCount(s.Text) < 3 || offSite(p, a.Href) || len(linkedPages(p, a, 1)) == 0 {
-			if isProse(s) {
-				return run
-			}
-			return 0
 		}
 		run++
 	}
-	return 0
+	if run == 0 {
+		return 0, false
+	}
+	if i < len(p.Segments) && in(&p.Segments[i]) && isProse(&p.Segments[i]) {
+		return run, false
+	}
+	for ; i < len(p.Segments) && in(&p.Segments[i]); i++ {
+		if isProse(&p.Segments[i]) {
+			return 0, false
+		}
+	}
+	return run, true
 }
 
 // colonLabel: a line shaped as a label that ends with a colon.
@@ -469,11 +482,12 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		toc = p.links.inTOC(page, region)
 	}
 	var clutter, labelled map[*Node]bool
+	var tail []*Segment // past the story's end
 	if !p.alone && !fallback {
 		clutter = hintedBoxes(page, region)
 	}
 	if !fallback && !links {
-		labelled = labelledBoxes(page, region)
+		labelled, tail = labelledBoxes(page, region)
 	}
 	var filed map[*Segment]bool
 	if !links {
@@ -503,7 +517,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		if s.Len >= minCopyLen {
 			first = seen[s.Text]
 		}
-		if s.Template || copied(first, s, lone[s]) || furnitureLine(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || filed[s] {
+		if s.Template || copied(first, s, lone[s]) || furnitureLine(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || filed[s] || slices.Contains(tail, s) {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {

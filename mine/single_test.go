@@ -134,7 +134,7 @@ func TestSingleStories(t *testing.T) {
 			[]string{"Share on Facebook", "Tweet this walk", "friendly club of about a hundred walkers", "Looking after your boots", "Proudly powered"}},
 		{"readalso.html", "",
 			[]string{"filled the public gallery twice over", "The finance committee will now look", "Sources:", "Island ferry use, annual report 2023", "carried by nine votes to four"},
-			[]string{"Read also", "Winter ferry timetable", "Island school roll falls", "Storm closes the coast road"}},
+			[]string{"Read also", "Winter ferry timetable", "Island school roll falls", "Storm closes the coast road", "Read next", "Harbour berth delayed", "covers the islands"}},
 		{"wpfiled.html", "",
 			[]string{"Forty volunteers turned up on Saturday", "borrowed press from the village hall had filled eleven demijohns", "plant a row of cider apple varieties"},
 			[]string{"This entry was posted", "Bookmark the", "Tags:", "volunteers\n", "Bat walk in the orchard"}},
