@@ -259,7 +259,11 @@ func hintedBoxes(p *Page, region *Node) map[*Node]bool {
 // box that says something of its own under such a label ("Find the
 // details in the help centre and more on the maker's pages:") is the
 // story's last word, and the story itself does not start with a label.
-func labelledBoxes(p *Page, region *Node) (boxes map[*Node]bool, tail []*Segment) {
+// A label that stands alone with the site's headlines after it
+// (labelledLinks) goes with them between the story's paragraphs, and
+// after its last one ends the story: tail holds the region's lines from
+// that label on.
+func labelledBoxes(p *Page, region *Node) (boxes map[*Node]bool, tail map[*Segment]bool) {
 	last := p.lastDescendant(region)
 	in := func(s *Segment) bool { return s.Owner.Index >= region.Index && s.Owner.Index <= last }
 	var labels []int
@@ -317,8 +321,11 @@ func labelledBoxes(p *Page, region *Node) (boxes map[*Node]bool, tail []*Segment
 		if final[box] == l { // the label stands alone: what it opens follows it
 			run, end := labelledLinks(p, l, in)
 			if end {
+				if tail == nil {
+					tail = map[*Segment]bool{}
+				}
 				for i := l; i < len(p.Segments) && in(&p.Segments[i]); i++ {
-					tail = append(tail, &p.Segments[i])
+					tail[&p.Segments[i]] = true
 				}
 				continue
 			}
@@ -413,14 +420,14 @@ func teaserCopy(p *Page, box *Node, s *Segment) bool {
 const teaserCopyChars = 400
 
 // linkedPages returns the distinct other pages the links in n's subtree
-// lead to, up to max of them.
-func linkedPages(p *Page, n *Node, max int) []string {
+// lead to, up to limit of them.
+func linkedPages(p *Page, n *Node, limit int) []string {
 	self := ""
 	if p.URL != nil {
 		self, _, _ = strings.Cut(p.URL.String(), "#")
 	}
 	var out []string
-	for i := n.Index; i <= p.lastDescendant(n) && len(out) < max; i++ {
+	for i := n.Index; i <= p.lastDescendant(n) && len(out) < limit; i++ {
 		href, _, _ := strings.Cut(p.Nodes[i].Href, "#")
 		if href == "" || href == self || strings.HasPrefix(href, "javascript:") || strings.HasPrefix(href, "mailto:") || slices.Contains(out, href) {
 			continue
@@ -482,7 +489,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		toc = p.links.inTOC(page, region)
 	}
 	var clutter, labelled map[*Node]bool
-	var tail []*Segment // past the story's end
+	var tail map[*Segment]bool // past the story's end
 	if !p.alone && !fallback {
 		clutter = hintedBoxes(page, region)
 	}
@@ -517,7 +524,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		if s.Len >= minCopyLen {
 			first = seen[s.Text]
 		}
-		if s.Template || copied(first, s, lone[s]) || furnitureLine(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || filed[s] || slices.Contains(tail, s) {
+		if s.Template || copied(first, s, lone[s]) || furnitureLine(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || filed[s] || tail[s] {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {

@@ -2,6 +2,7 @@ package mine
 
 import (
 	"bytes"
+	"strings"
 
 	"infocrawl/internal/htmlscan"
 )
@@ -44,6 +45,9 @@ func (c *rawCuts) see(body []byte, t htmlscan.Tag) {
 	}
 	name := t.Name(body)
 	if htmlscan.FoldedIs(name, "svg") {
+		if body[t.End-2] == '/' {
+			return // <svg/>: closed at once, in foreign content
+		}
 		if end := svgDrawingEnd(body, t.End); end > t.End {
 			c.spans = append(c.spans, t.End, end)
 			c.svgEnd = end
@@ -68,28 +72,79 @@ func (c *rawCuts) see(body []byte, t htmlscan.Tag) {
 // svgDrawingEnd returns where the </svg> that closes the SVG whose start
 // tag ends at from begins, when what lies between is a plain drawing that
 // can be cut: no nested <svg> (its end tag would close the cut early), no
-// comment or CDATA section (they may hide an end tag), and no
-// <foreignObject>, whose HTML a reader sees. -1 otherwise.
+// comment or CDATA section (they may hide an end tag), no
+// <foreignObject>, whose HTML a reader sees, and none of the HTML tags
+// that end an SVG the page left open (<p>, <div>… — the parser then reads
+// them and what follows as the page's text, whatever </svg> comes later).
+// -1 otherwise.
 func svgDrawingEnd(b []byte, from int) int {
 	for i := from; ; {
 		j := bytes.IndexByte(b[i:], '<')
-		if j < 0 {
+		if j < 0 || i+j+2 >= len(b) {
 			return -1
 		}
-		i += j + 1
-		rest := b[i:]
+		p := i + j
+		c := b[p+1]
 		switch {
-		case len(rest) > 4 && rest[0] == '/' && htmlscan.FoldedIs(rest[1:4], "svg") && htmlscan.EndsTagName(rest[4]):
-			return i - 1
-		case len(rest) > 0 && rest[0] == '!':
-			return -1 // a comment, CDATA or doctype
-		case len(rest) > 3 && htmlscan.FoldedIs(rest[:3], "svg") && htmlscan.EndsTagName(rest[3]):
-			return -1
-		case len(rest) >= 13 && htmlscan.FoldedIs(rest[:13], "foreignobject"):
+		case c == '/' && isLetter(b[p+2]):
+			switch tagName(b[p+2:]) {
+			case "svg":
+				return p
+			case "p", "br": // they end foreign content too
+				return -1
+			}
+			i = htmlscan.TagEnd(b, p+2)
+		case isLetter(c):
+			if name := tagName(b[p+1:]); name == "svg" || name == "foreignobject" || breakoutTags[name] {
+				return -1
+			}
+			i = htmlscan.TagEnd(b, p+1)
+		case c == '!' || c == '?' || c == '/':
+			return -1 // a comment, CDATA, doctype or bogus comment
+		default:
+			i = p + 1 // text
+		}
+		if i < 0 {
 			return -1
 		}
 	}
 }
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// tagName is the name, in lower case, of the tag rest opens with ("" when
+// rest opens with no tag name, or one longer than any breakoutTags and
+// svgDrawingEnd look for).
+func tagName(rest []byte) string {
+	var buf [16]byte
+	n := 0
+	for ; n < len(rest) && !htmlscan.EndsTagName(rest[n]); n++ {
+		if n == len(buf) {
+			return ""
+		}
+		c := rest[n]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[n] = c
+	}
+	if n == 0 || buf[0] < 'a' || buf[0] > 'z' {
+		return ""
+	}
+	return string(buf[:n])
+}
+
+// breakoutTags end foreign content in the HTML parser: the start tags
+// that, met inside an <svg> or <math>, close it and are read as HTML
+// (the HTML standard's "in foreign content" insertion mode; <font> only
+// with some attributes, taken here always).
+var breakoutTags = func() map[string]bool {
+	m := map[string]bool{}
+	for _, t := range strings.Fields("b big blockquote body br center code dd div dl dt em embed h1 h2 h3 h4 h5 h6 head hr i img li listing menu meta nobr ol p pre ruby s small span strong strike sub sup table tt u ul var font") {
+		m[t] = true
+	}
+	return m
+}()
 
 // apply returns body without the spans seen (emptyRawText's result,
 // without its scan).

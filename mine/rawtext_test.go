@@ -24,7 +24,9 @@ func TestScanCutsAsEmptyRawText(t *testing.T) {
 		{"style in svg with markup", "<svg><style><a>" + strings.Repeat("x", 500) + "</a></style></svg>", true}, // the drawing is cut
 		{"style in svg with a comment", "<svg><!-- c --><style><a>" + strings.Repeat("x", 500) + "</a></style></svg>", false},
 		{"svg drawing", "<p>a</p><svg viewBox='0 0 9 9'><path d='" + strings.Repeat("M1 1L2 2", 60) + "'/></svg><p>b</p>", true},
-		{"nested svg", "<svg><svg><path d='" + strings.Repeat("M1 1L2 2", 60) + "'/></svg><text>t</text></svg>", true}, // the inner drawing is cut
+		{"nested svg", "<svg><svg><path d='" + strings.Repeat("M1 1L2 2", 60) + "'/></svg><text>t</text></svg>", true},          // the inner drawing is cut
+		{"svg left open", "<svg><use href='#i'/><p>" + strings.Repeat("story ", 100) + "</p><svg><path d='M1 1'/></svg>", true}, // the second drawing only
+		{"svg left open, closed by a div", "<svg><path d='" + strings.Repeat("M1 1", 200) + "'/><div>story</div></svg>", false},
 		{"foreign object", "<svg><foreignObject><p>" + strings.Repeat("story ", 100) + "</p></foreignObject></svg>", false},
 		{"style in svg without markup", "<svg></svg><style>" + strings.Repeat("x", 500) + "</style>", true},
 		{"upper case", "<SCRIPT>" + strings.Repeat("x", 500) + "</SCRIPT><p>b</p>", false}, // the gauge counts lower case only
@@ -66,6 +68,40 @@ func TestCutKeepsText(t *testing.T) {
 		}
 	})
 	t.Logf("%d data-set pages cut", cut)
+}
+
+// FuzzCutKeepsText holds emptyRawText to TestCutKeepsText's promise on
+// any markup: the parse of the cut page gives the same text segments as
+// the parse of the page itself.
+func FuzzCutKeepsText(f *testing.F) {
+	for _, seed := range []string{
+		"<p>a</p><svg viewBox='0 0 9 9'><path d='M1 1L2 2'/></svg><p>b</p>" + strings.Repeat("<script>var x = 1;</script>", 20),
+		"<svg><use href='#i'/><p>story</p><svg><path/></svg>",
+		"<svg><path/><div>story</div></svg>",
+		"<svg><text>t</text><b>bold</b></svg><style>p{}</style>",
+		"<svg><!-- </svg> --><p>x</p></svg>",
+		"<table><svg><path/></svg><tr><td>cell</td></tr></table>",
+		"<svg><foreignObject><p>story</p></foreignObject></svg>",
+		"<math><svg><path/></svg></math><p>after</p>",
+		"<SVG><PATH/></SVG><P>upper</P>",
+		"<svg><path/></p><p>after a stray end tag</p></svg>",
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		short := emptyRawText(body)
+		whole, _ := parseCut(body)
+		part, _ := parseCut(short)
+		a, b := FromDOM(whole, nil), FromDOM(part, nil)
+		if len(a.Segments) != len(b.Segments) {
+			t.Fatalf("%d segments, cut %d\n%q\n%q", len(a.Segments), len(b.Segments), body, short)
+		}
+		for i := range a.Segments {
+			if a.Segments[i].Text != b.Segments[i].Text {
+				t.Fatalf("segment %d is %q, cut %q\n%q", i, a.Segments[i].Text, b.Segments[i].Text, body)
+			}
+		}
+	})
 }
 
 func sameCuts(t *testing.T, name string, body []byte) {

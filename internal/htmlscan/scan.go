@@ -98,6 +98,14 @@ func skipHTMLSpace(b []byte, pos int) int {
 	return pos
 }
 
+// TagEnd returns the offset past the '>' of the tag whose name starts at
+// s (after "<" or "</"), as the Tokenizer reads it: quoted attribute
+// values may hold a '>' or a "</svg>". -1 when the body ends first.
+func TagEnd(b []byte, s int) int {
+	end, _, _, _ := readTag(b, s)
+	return end
+}
+
 // Span is an attribute's key and value as offsets into the body.
 type Span struct{ K0, K1, V0, V1 int }
 
