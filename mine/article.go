@@ -259,8 +259,8 @@ func hintedBoxes(p *Page, region *Node) map[*Node]bool {
 // box that says something of its own under such a label ("Find the
 // details in the help centre and more on the maker's pages:") is the
 // story's last word, and the story itself does not start with a label.
-// A label that stands alone with the site's headlines after it
-// (labelledLinks) goes with them between the story's paragraphs, and
+// A label that stands alone (a trailingLabel) with the site's headlines
+// after it (labelledLinks) goes with them between the story's paragraphs, and
 // after its last one ends the story: tail holds the region's lines from
 // that label on.
 func labelledBoxes(p *Page, region *Node) (boxes map[*Node]bool, tail map[*Segment]bool) {
@@ -268,7 +268,7 @@ func labelledBoxes(p *Page, region *Node) (boxes map[*Node]bool, tail map[*Segme
 	in := func(s *Segment) bool { return s.Owner.Index >= region.Index && s.Owner.Index <= last }
 	var labels []int
 	for i := range p.Segments {
-		if s := &p.Segments[i]; in(s) && !s.Template && (promoLabel(s.Text) || colonLabel(s.Text)) {
+		if s := &p.Segments[i]; in(s) && !s.Template && trailingLabel(s.Text) {
 			labels = append(labels, i)
 		}
 	}
@@ -391,12 +391,6 @@ func labelledLinks(p *Page, l int, in func(*Segment) bool) (run int, end bool) {
 	return run, true
 }
 
-// colonLabel: a line shaped as a label that ends with a colon.
-func colonLabel(line string) bool {
-	line = strings.TrimSpace(line)
-	return labelShape(line) && strings.HasSuffix(line, ":")
-}
-
 // teaserCopy: the prose line s of a labelled box is a teaser's copy, the
 // sentence or two a card shows beside its headline and its link to the
 // story: no link inside the line itself, and the nearest element around
@@ -420,16 +414,17 @@ func teaserCopy(p *Page, box *Node, s *Segment) bool {
 const teaserCopyChars = 400
 
 // linkedPages returns the distinct other pages the links in n's subtree
-// lead to, up to limit of them.
+// lead to, up to limit of them. A node's Href is resolved already, its
+// fragment and javascript: links dropped.
 func linkedPages(p *Page, n *Node, limit int) []string {
 	self := ""
 	if p.URL != nil {
-		self, _, _ = strings.Cut(p.URL.String(), "#")
+		self = resolveHref(nil, p.URL.String())
 	}
 	var out []string
 	for i := n.Index; i <= p.lastDescendant(n) && len(out) < limit; i++ {
-		href, _, _ := strings.Cut(p.Nodes[i].Href, "#")
-		if href == "" || href == self || strings.HasPrefix(href, "javascript:") || strings.HasPrefix(href, "mailto:") || slices.Contains(out, href) {
+		href := p.Nodes[i].Href
+		if href == "" || href == self || strings.HasPrefix(href, "mailto:") || slices.Contains(out, href) {
 			continue
 		}
 		out = append(out, href)

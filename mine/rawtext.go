@@ -45,7 +45,7 @@ func (c *rawCuts) see(body []byte, t htmlscan.Tag) {
 	}
 	name := t.Name(body)
 	if htmlscan.FoldedIs(name, "svg") {
-		if body[t.End-2] == '/' {
+		if selfClosing(body, t) {
 			return // <svg/>: closed at once, in foreign content
 		}
 		if end := svgDrawingEnd(body, t.End); end > t.End {
@@ -84,25 +84,26 @@ func svgDrawingEnd(b []byte, from int) int {
 			return -1
 		}
 		p := i + j
-		c := b[p+1]
-		switch {
-		case c == '/' && isLetter(b[p+2]):
+		switch c := b[p+1]; {
+		case c == '/':
 			switch tagName(b[p+2:]) {
 			case "svg":
 				return p
-			case "p", "br": // they end foreign content too
+			case "", "p", "br": // a bogus comment may hide an end tag; </p> and </br> end foreign content
 				return -1
 			}
 			i = htmlscan.TagEnd(b, p+2)
-		case isLetter(c):
-			if name := tagName(b[p+1:]); name == "svg" || name == "foreignobject" || breakoutTags[name] {
-				return -1
-			}
-			i = htmlscan.TagEnd(b, p+1)
-		case c == '!' || c == '?' || c == '/':
+		case c == '!' || c == '?':
 			return -1 // a comment, CDATA, doctype or bogus comment
 		default:
-			i = p + 1 // text
+			switch name := tagName(b[p+1:]); {
+			case name == "":
+				i = p + 1 // text
+			case name == "svg" || name == "foreignobject" || breakoutTags[name]:
+				return -1
+			default:
+				i = htmlscan.TagEnd(b, p+1)
+			}
 		}
 		if i < 0 {
 			return -1
@@ -110,28 +111,19 @@ func svgDrawingEnd(b []byte, from int) int {
 	}
 }
 
-func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
-
-// tagName is the name, in lower case, of the tag rest opens with ("" when
-// rest opens with no tag name, or one longer than any breakoutTags and
-// svgDrawingEnd look for).
+// tagName is the name, in lower case, of the tag rest opens with: ""
+// when rest opens with no tag name (a letter first), or with one longer
+// than the names svgDrawingEnd looks for.
 func tagName(rest []byte) string {
-	var buf [16]byte
 	n := 0
-	for ; n < len(rest) && !htmlscan.EndsTagName(rest[n]); n++ {
-		if n == len(buf) {
-			return ""
-		}
-		c := rest[n]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		buf[n] = c
+	for n < len(rest) && !htmlscan.EndsTagName(rest[n]) {
+		n++
 	}
-	if n == 0 || buf[0] < 'a' || buf[0] > 'z' {
+	if n == 0 || n > len("foreignobject") || rest[0]|0x20 < 'a' || rest[0]|0x20 > 'z' {
 		return ""
 	}
-	return string(buf[:n])
+	var buf [16]byte
+	return string(lowerASCII(buf[:0], rest[:n]))
 }
 
 // breakoutTags end foreign content in the HTML parser: the start tags
