@@ -410,6 +410,44 @@ func teaserCopy(p *Page, box *Node, s *Segment) bool {
 	return false
 }
 
+// teaserCards returns the lines of the teaser cards in region: an
+// element whose links all lead to one other page of the site, under a
+// heading (h2–h6) that is a link to that page, with a few lines of copy
+// beside it (a date, a sentence or two, a "more" link). That is how
+// sites show another story; a section of the story under its heading
+// does not link its heading away, and a listicle's item that does links
+// another site or runs longer than a teaser.
+func teaserCards(p *Page, region *Node) map[*Segment]bool {
+	var out map[*Segment]bool
+	end := p.lastDescendant(region)
+	for i := region.Index + 1; i <= end; i++ {
+		h := p.Nodes[i]
+		if rank := tagRank(h.Tag); rank < 2 || h.ALenA == 0 || h.CLenA > 0 {
+			continue
+		}
+		pages := linkedPages(p, h, 2)
+		if len(pages) != 1 || offSite(p, pages[0]) {
+			continue
+		}
+		card := h
+		for a := h.Parent; a != nil && a != region; a = a.Parent {
+			if lp := linkedPages(p, a, 2); len(lp) != 1 || lp[0] != pages[0] {
+				break
+			}
+			card = a
+		}
+		if copy := contentChars(p, card); card == h || copy == 0 || copy > teaserCopyChars {
+			continue
+		}
+		if out == nil {
+			out = map[*Segment]bool{}
+		}
+		p.walkSegments(card, func(s *Segment) { out[s] = true })
+		i = p.lastDescendant(card)
+	}
+	return out
+}
+
 // teaserCopyChars bounds a teaser's copy: a card's sentence or two.
 const teaserCopyChars = 400
 
@@ -491,9 +529,12 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 	if !fallback && !links {
 		labelled, tail = labelledBoxes(page, region)
 	}
-	var filed map[*Segment]bool
+	var filed, cards map[*Segment]bool
 	if !links {
 		filed = filedLines(page, region)
+	}
+	if !links && !fallback {
+		cards = teaserCards(page, region)
 	}
 	// A box does not take the story's running prose with it (a story in a
 	// link-heavy container): its paragraphs that follow one another with
@@ -519,7 +560,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		if s.Len >= minCopyLen {
 			first = seen[s.Text]
 		}
-		if s.Template || copied(first, s, lone[s]) || furnitureLine(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || filed[s] || tail[s] {
+		if s.Template || copied(first, s, lone[s]) || furnitureLine(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || filed[s] || cards[s] || tail[s] {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {
@@ -531,7 +572,64 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 	if headline = heading(page, region); headline != nil {
 		headHash = headline.Hash
 	}
-	return trimLabels(page.textOf(region, keep)), headline
+	var segs []*Segment
+	kept := map[*Segment]bool{}
+	page.walkSegments(region, func(s *Segment) {
+		segs = append(segs, s)
+		if keep(s) {
+			kept[s] = true
+		}
+	})
+	orphanHeadings(segs, kept)
+	return trimLabels(page.textOf(region, func(s *Segment) bool { return kept[s] })), headline
+}
+
+// orphanHeadings takes out of kept the headings whose section lost all
+// its lines: a heading titles what follows it up to the next heading of
+// its rank or above, and over a box that was dropped (an author's
+// profile, a list of tags, related stories, a poll) it is that box's
+// label. An h1 is the story's own, and a heading of more than
+// maxLabelWords words a standfirst, whatever follows it. A heading with
+// nothing under it (over a picture) stays, as nothing says what it
+// titled. Later sections are settled first, so that a heading over
+// subsections that all lost their lines goes too.
+func orphanHeadings(segs []*Segment, kept map[*Segment]bool) {
+	for i := len(segs) - 1; i >= 0; i-- {
+		rank := headingRank(segs[i])
+		if rank < 2 || !kept[segs[i]] || wordCount(segs[i].Text) > maxLabelWords {
+			continue
+		}
+		lines, live := 0, false
+		for _, s := range segs[i+1:] {
+			if r := headingRank(s); r > 0 && r <= rank {
+				break
+			}
+			lines++
+			if kept[s] {
+				live = true
+				break
+			}
+		}
+		if lines > 0 && !live {
+			delete(kept, segs[i])
+		}
+	}
+}
+
+// maxLabelWords bounds the words of a heading that labels a box ("Jason
+// recommends you check out these amazing posts:").
+const maxLabelWords = 12
+
+// headingRank is 1 to 6 for a segment that is a heading's text (h1–h6),
+// 0 for any other.
+func headingRank(s *Segment) int { return tagRank(s.Owner.Tag) }
+
+// tagRank is 1 to 6 for the tags h1–h6, 0 for any other.
+func tagRank(t string) int {
+	if len(t) == 2 && t[0] == 'h' && t[1] >= '1' && t[1] <= '6' {
+		return int(t[1] - '0')
+	}
+	return 0
 }
 
 // filedLines returns the lines of region that say where the story is

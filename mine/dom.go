@@ -685,18 +685,28 @@ func hasRole(h *html.Node, role string) bool {
 // screen and give to screen readers only (Bootstrap's and Tailwind's
 // "sr-only", WordPress's "screen-reader-text"): "Continue reading <span
 // class=screen-reader-text>TITLE</span>", "Posted on", "(opens in a new
-// tab)". The page's reader never sees it.
+// tab)"; or one they do not display ("hidden", "is-hidden", "d-none": an
+// empty ad slot's "Advertisement", a widget a script shows later), unless
+// another class shows the element at some screen width ("hidden
+// md:block", "d-none d-lg-block", "hidden visible-lg"). The page's reader
+// never sees it.
 func hiddenClass(class string) bool {
-	if !strings.Contains(class, "-only") && !strings.Contains(class, "reader") && !strings.Contains(class, "visually") {
+	if !strings.Contains(class, "-only") && !strings.Contains(class, "reader") && !strings.Contains(class, "visually") &&
+		!strings.Contains(class, "hidden") && !strings.Contains(class, "d-none") {
 		return false
 	}
+	hide, shown := false, false
 	for w := range strings.FieldsSeq(class) { // class names are case-sensitive
-		switch w {
-		case "sr-only", "visually-hidden", "visuallyhidden", "screen-reader-text":
+		switch {
+		case w == "sr-only" || w == "visually-hidden" || w == "visuallyhidden" || w == "screen-reader-text":
 			return true
+		case w == "hidden" || w == "is-hidden" || w == "d-none":
+			hide = true
+		case strings.Contains(w, ":") || strings.HasPrefix(w, "d-") || strings.HasPrefix(w, "visible-"):
+			shown = true
 		}
 	}
-	return false
+	return hide && !shown
 }
 
 func resolveHref(base *url.URL, href string) string {

@@ -851,24 +851,67 @@ func notLetter(r rune) bool { return r < 'a' || r > 'z' }
 
 // declaredBody is the element a page declares its article body with
 // schema.org microdata (itemprop="articleBody"), when it holds the
-// page's content; several such elements give their nearest common
-// ancestor. Nil when the page declares none.
+// page's content; several such elements of one item (the item whose
+// itemscope is nearest) give their nearest common ancestor. Bodies of
+// several items are a list of cards (each teaser its own BlogPosting)
+// unless one item's holds most of their text: a story beside its
+// related cards. Nil when the page declares none.
 func declaredBody(p *Page) *Node {
-	var found *Node
+	type item struct {
+		body  *Node
+		chars int
+	}
+	var items []*item
+	byScope := map[*Node]*item{}
+	total := 0
 	for _, n := range p.Nodes {
-		if !hasToken(htmlnode.Attr(n.H, "itemprop"), "articlebody") || contentChars(p, n) == 0 {
+		if !hasToken(htmlnode.Attr(n.H, "itemprop"), "articlebody") {
 			continue
 		}
-		if found == nil {
-			found = n
-		} else if !p.contains(found, n) {
-			found = commonAncestor(found, n)
+		chars := contentChars(p, n)
+		if chars == 0 {
+			continue
+		}
+		scope := itemScope(n)
+		it := byScope[scope]
+		switch {
+		case it == nil:
+			it = &item{body: n}
+			byScope[scope] = it
+			items = append(items, it)
+		case !p.contains(it.body, n):
+			it.body = commonAncestor(it.body, n)
+		}
+		it.chars += chars
+		total += chars
+	}
+	var found *item
+	for _, it := range items {
+		if found == nil || it.chars > found.chars {
+			found = it
 		}
 	}
-	for found != nil && !found.Block {
-		found = found.Parent
+	if found == nil || 2*found.chars <= total && len(items) > 1 {
+		return nil
 	}
-	return found
+	n := found.body
+	for n != nil && !n.Block {
+		n = n.Parent
+	}
+	return n
+}
+
+// itemScope is the nearest element at or above n that opens a microdata
+// item (itemscope), nil when none does.
+func itemScope(n *Node) *Node {
+	for ; n != nil; n = n.Parent {
+		for _, a := range n.H.Attr {
+			if a.Key == "itemscope" {
+				return n
+			}
+		}
+	}
+	return nil
 }
 
 // entryContent is the page's one block element of class entry-content,

@@ -154,6 +154,11 @@ func TestSingleStories(t *testing.T) {
 		{"captioned.html", "",
 			[]string{"These photos show how", "charity parade through the old town", "the last ferry back from the theme park"},
 			[]string{"Posted by Max Fisher", "Election day in pictures", "Tags:"}},
+		{"cardedpost.html", "",
+			[]string{"For eleven years the island was served by one boat", "arrived last week after a crossing", "What the second boat changes",
+				"berth at the north pier", "What it cost", "fares rise by fifty cents", "The old landing craft goes back to its owner"},
+			[]string{"The board's vote", "Nine members voted", "Win two return tickets", "Author", "Ilona covers the islands", "Tags", "Ferries",
+				"Related Articles", "Every January the island loses", "Who will pay", "Fares, explained", "Continue reading"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
