@@ -410,13 +410,14 @@ func teaserCopy(p *Page, box *Node, s *Segment) bool {
 	return false
 }
 
-// teaserCards returns the lines of the teaser cards in region: an
-// element whose links all lead to one other page of the site, under a
-// heading (h2–h6) that is a link to that page, with a few lines of copy
-// beside it (a date, a sentence or two, a "more" link). That is how
-// sites show another story; a section of the story under its heading
-// does not link its heading away, and a listicle's item that does links
-// another site or runs longer than a teaser.
+// teaserCards returns the lines of the teaser cards in region: the
+// largest element around a heading (h2–h6) that is a link to another
+// page of the site, holding no other heading, linking at most cardPages
+// pages and a few lines of copy (a kicker, a date, a sentence or two, a
+// "more" link). That is how sites show another story; a section of the
+// story under its heading does not link its heading away, and a
+// listicle's item that does links another site or runs longer than a
+// teaser.
 func teaserCards(p *Page, region *Node) map[*Segment]bool {
 	var out map[*Segment]bool
 	end := p.lastDescendant(region)
@@ -431,7 +432,7 @@ func teaserCards(p *Page, region *Node) map[*Segment]bool {
 		}
 		card := h
 		for a := h.Parent; a != nil && a != region; a = a.Parent {
-			if lp := linkedPages(p, a, 2); len(lp) != 1 || lp[0] != pages[0] {
+			if len(linkedPages(p, a, cardPages+1)) > cardPages || contentChars(p, a) > teaserCopyChars || headings(p, a) > 1 {
 				break
 			}
 			card = a
@@ -446,6 +447,21 @@ func teaserCards(p *Page, region *Node) map[*Segment]bool {
 		i = p.lastDescendant(card)
 	}
 	return out
+}
+
+// cardPages is the most pages a card links: its story, the story's
+// section (a kicker) and its author.
+const cardPages = 3
+
+// headings counts the h1–h6 elements of n's subtree, n included.
+func headings(p *Page, n *Node) int {
+	k := 0
+	for i := n.Index; i <= p.lastDescendant(n); i++ {
+		if tagRank(p.Nodes[i].Tag) > 0 {
+			k++
+		}
+	}
+	return k
 }
 
 // teaserCopyChars bounds a teaser's copy: a card's sentence or two.

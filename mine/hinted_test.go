@@ -161,6 +161,8 @@ func TestHeadingSlugIsNoHint(t *testing.T) {
 		{`<div class="donation-appeal"><p>Support our newsroom.</p></div>`, -1},
 		// A copyright notice is the site's, on every page.
 		{`<div id="copyright">NHL.com is the official web site of the National Hockey League.</div>`, -1},
+		// News sites call their side column a rail.
+		{`<div id="rightRail" class="rightRail"><h3>About this blog</h3><p>The bureau writes it.</p></div>`, -1},
 		{`<div class="text"><p>The official trailer is out.</p></div>`, 0},
 		{`<div class="entry-text"><p>The story.</p></div>`, 1},
 	} {

@@ -172,7 +172,7 @@ var (
 	negativeWords = wordSet("comment comments sidebar footer nav navbar navigation menu share sharing social " +
 		"advert advertisement ad ads banner widget widgets breadcrumb breadcrumbs " +
 		"subscribe subscription newsletter cookie cookies popup modal masthead header tags tag " +
-		"disqus signup skip toolbar pagination pager copyright settings " + promoWords)
+		"disqus signup skip toolbar pagination pager copyright settings rail " + promoWords)
 	positiveWords = wordSet("article content story body post entry main blog hentry")
 	// hintWords is both lists in one map, for one look-up per word: +1
 	// for a positive word, −1 for a negative one or its plural
