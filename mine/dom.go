@@ -628,7 +628,9 @@ func hidden(h *html.Node) bool {
 				return true
 			}
 		case "class":
-			if hiddenClass(a.Val) {
+			// A page that fades in hides its body with a class until its
+			// scripts run: html and body are shown.
+			if hiddenClass(a.Val) && h.DataAtom != atom.Body && h.DataAtom != atom.Html {
 				return true
 			}
 		case "role":

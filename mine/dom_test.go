@@ -95,6 +95,11 @@ func TestDOMSegments(t *testing.T) {
 		{"aria-hidden false kept", `<p>a<span aria-hidden="false">x</span>b</p>`, []string{"p:axb"}},
 		{"screen-reader text", `<p>Continue reading<span class="screen-reader-text"> Tram line</span></p><h2 class="sr-only">Post navigation</h2>`, []string{"p:Continue reading"}},
 		{"hidden-xs kept", `<p>a<span class="hidden-xs">x</span>b</p>`, []string{"p:axb"}},
+		{"display classes", `<div>a</div><div class="slot hidden"><h2>Advertisement</h2></div><div class="is-hidden">y</div><p>b<span class="d-none">z</span></p>`,
+			[]string{"div:a", "p:b"}},
+		{"display class shown at a width", `<div class="hidden md:block">x</div><div class="d-none d-lg-block">y</div><div class="hidden visible-lg">z</div>`,
+			[]string{"div:x", "div:y", "div:z"}},
+		{"body hidden until scripts run", `<html class="hidden"><body class="hidden"><p>x</p></body></html>`, []string{"p:x"}},
 		{"role button", `<div>a<div role="button" aria-label="Settings">Settings</div>b</div><p>c<span role="link">d</span></p>`, []string{"div:ab", "p:cd"}},
 		{"control roles", `<div>Story<div role="toolbar"><ul role="menu"><li role="menuitemradio">High (HD)</li></ul>` +
 			`<div role="slider" aria-label="Seek">0:00</div><span role="Tab">Captions</span></div></div>` +
@@ -532,6 +537,16 @@ func domHidden(n *html.Node) bool {
 			return w == "sr-only" || w == "visually-hidden" || w == "visuallyhidden" || w == "screen-reader-text"
 		}) {
 			return true
+		}
+		if a.Key == "class" && n.DataAtom != atom.Body && n.DataAtom != atom.Html {
+			words := strings.Fields(a.Val)
+			hide := slices.ContainsFunc(words, func(w string) bool { return w == "hidden" || w == "is-hidden" || w == "d-none" })
+			shown := slices.ContainsFunc(words, func(w string) bool {
+				return strings.Contains(w, ":") || (strings.HasPrefix(w, "d-") && w != "d-none") || strings.HasPrefix(w, "visible-")
+			})
+			if hide && !shown {
+				return true
+			}
 		}
 	}
 	return false
