@@ -104,7 +104,33 @@ func shortStory(p *Page, region *Node, text string) bool {
 	if pageWide(region) {
 		return false
 	}
-	return hasSentence(text) && (2*contentChars(p, region) >= contentChars(p, p.Root) || underTitle(p, region))
+	return (hasSentence(text) || dataRecord(p, region)) && (2*contentChars(p, region) >= contentChars(p, p.Root) || underTitle(p, region))
+}
+
+// dataRecord: region's text is, for half of it or more, a record of
+// names and values — three or more <dt> names that are no links, each
+// with its <dd>, or three or more rows of a table that name their value
+// in a header cell (valueCell): a register's entry, a product's
+// specifications. It says no sentence and is the page's content all the
+// same.
+func dataRecord(p *Page, region *Node) bool {
+	names, rows, chars := 0, map[*Node]bool{}, 0
+	p.walkSegments(region, func(s *Segment) {
+		if s.Template {
+			return
+		}
+		switch {
+		case s.Owner.Tag == "dt" && s.LinkLen == 0:
+			names++
+		case s.Owner.Tag == "dd" && 2*s.LinkLen < s.Len:
+		case valueCell(s):
+			rows[s.Owner.Parent] = true
+		default:
+			return
+		}
+		chars += s.Len - s.LinkLen
+	})
+	return (names >= 3 || len(rows) >= 3) && 2*chars >= contentChars(p, region)
 }
 
 // hasSentence: a line of text is a sentence.
