@@ -789,7 +789,8 @@ var boxLabels = phraseSet(
 	"artículos relacionados", "te recomendamos", "más noticias", "ti potrebbe interessare", "potrebbe interessarti anche",
 	"altri articoli", "czytaj także", "czytaj też", "zobacz także", "zobacz też", "gerelateerde artikelen",
 	"leggi anche", "potrebbe interessarti", "articoli correlati", "lees ook", "läs också", "les også",
-	"читайте также", "похожие статьи", "相关文章", "相关阅读", "相关新闻", "相关报道", "推荐阅读", "延伸阅读", "热门推荐", "猜你喜欢",
+	"читайте также", "похожие статьи", "новости по теме", "материалы по теме", "по теме", "другие новости", "смотрите также",
+	"читайте також", "новини за темою", "інші новини", "相关文章", "相关阅读", "相关新闻", "相关报道", "推荐阅读", "延伸阅读", "热门推荐", "猜你喜欢",
 	"関連記事", "関連ニュース", "おすすめ記事", "관련기사", "관련 기사", "많이 본 뉴스",
 )
 
@@ -822,7 +823,7 @@ func namesBox(line string) bool {
 // with no sentence in it and no trailing ellipsis ("More when we have
 // it…" goes on).
 func labelShape(line string) bool {
-	return len(line) <= 50 && wordCount(line) <= 6 && !strings.HasSuffix(line, "…") &&
+	return utf8.RuneCountInString(line) <= 50 && wordCount(line) <= 6 && !strings.HasSuffix(line, "…") &&
 		!strings.ContainsAny(strings.TrimRight(line, ":"), stops)
 }
 

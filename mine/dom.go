@@ -513,7 +513,29 @@ func aggregate(n *Node) {
 // Skipped reports an element child whose subtree holds no text of the
 // page: a dummy, a hidden element, a heading's permalink mark.
 func Skipped(h *html.Node) bool {
-	return dummyTags[h.DataAtom] || hidden(h) || permalink(h)
+	return dummyTags[h.DataAtom] || hidden(h) || permalink(h) || socialEmbed(h)
+}
+
+// socialEmbed: a post of a social network embedded in the page, as the
+// network's script expects its markup (<blockquote class="twitter-tweet">
+// and Instagram's, TikTok's, Reddit's and Bluesky's alike): another
+// author's words, quoted in the page's own layout only once the script
+// has run, and no part of the story's text.
+func socialEmbed(h *html.Node) bool {
+	if h.DataAtom != atom.Blockquote {
+		return false
+	}
+	class := htmlnode.Attr(h, "class")
+	if class == "" {
+		return false
+	}
+	for w := range strings.FieldsSeq(class) {
+		switch w {
+		case "twitter-tweet", "twitter-video", "instagram-media", "tiktok-embed", "reddit-card", "reddit-embed-bq", "bluesky-embed", "text-post-media":
+			return true
+		}
+	}
+	return false
 }
 
 // keepsSpace: <pre>, <textarea>-like white-space:pre styles and <listing>

@@ -202,6 +202,8 @@ func TestTrimLabels(t *testing.T) {
 		{prose + "\n\nLeia também\n\nPrefeitura anuncia novo corredor de ônibus", prose},
 		{prose + "\n\nÀ lire aussi :\n\nLe tramway arrive au port", prose},
 		{prose + "\n\nЧитайте также\n\nТрамвай дойдёт до порта", prose},
+		{prose + "\n\nНовости по теме\n\nТрамвай дойдёт до порта", prose},
+		{prose + "\n\nЧитайте також:\n\nТрамвай дійде до порту", prose},
 		{prose + "\n\nDas könnte Sie auch interessieren!\n\nStraßenbahn fährt bis zum Hafen", prose},
 		{story + "\n\nWeiterführende Informationen", story},
 		{prose + "\n\nCzytaj także\n\nTramwaj dojedzie do portu", prose},
