@@ -475,6 +475,38 @@ func teaserCards(p *Page, region *Node) map[*Segment]bool {
 	return out
 }
 
+// storyLink: a long line that is all one link to another page of the
+// site, on a line of its own in the story ("[Most read] At least 21
+// injured in explosion downtown »"): another story's headline inserted
+// between the paragraphs. A shorter one is a link line already; a
+// paragraph that links its words to a source leads off the site, or
+// says something around its link, and a sentence of the story linked
+// whole ("This week's episode is a party game called Say Anything.")
+// ends as a sentence does, where a headline does not. Which site a link
+// leads to is known only when the page's address is.
+func storyLink(p *Page, s *Segment) bool {
+	if p.URL == nil || s.LinkLen == 0 || 10*s.LinkLen < 9*(s.Len-strings.Count(s.Text, " ")) || endsSentence(s.Text) {
+		return false
+	}
+	var href string
+	for i, last := s.Owner.Index+1, p.lastDescendant(s.Owner); i <= last; i++ {
+		a := p.Nodes[i]
+		if a.Href == "" || segmentOf(p, a) != s {
+			continue
+		}
+		if href != "" && a.Href != href {
+			return false
+		}
+		href = a.Href
+	}
+	return href != "" && !selfLink(p, href) && !offSite(p, href)
+}
+
+// selfLink: href leads to the page itself.
+func selfLink(p *Page, href string) bool {
+	return p.URL != nil && href == resolveHref(nil, p.URL.String())
+}
+
 // cardPages is the most pages a card links: its story, the story's
 // section (a kicker) and its author.
 const cardPages = 3
@@ -602,7 +634,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		if s.Len >= minCopyLen {
 			first = seen[s.Text]
 		}
-		if s.Template || copied(first, s, lone[s]) || furnitureLine(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || filed[s] || cards[s] || tail[s] {
+		if s.Template || copied(first, s, lone[s]) || furnitureLine(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || filed[s] || cards[s] || tail[s] || !links && storyLink(page, s) {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {

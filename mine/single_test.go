@@ -159,9 +159,9 @@ func TestSingleStories(t *testing.T) {
 			[]string{"Search the records", "Non-profits", "All rights reserved"}},
 		{"cardedpost.html", "",
 			[]string{"For eleven years the island was served by one boat", "arrived last week after a crossing", "What the second boat changes",
-				"berth at the north pier", "What it cost", "fares rise by fifty cents", "The old landing craft goes back to its owner"},
+				"berth at the north pier", "What it cost", "The regional fund's report on island ferries", "fares rise by fifty cents", "The old landing craft goes back to its owner"},
 			[]string{"The board's vote", "Nine members voted", "Win two return tickets", "Author", "Ilona covers the islands", "Tags", "Ferries",
-				"Related Articles", "Every January the island loses", "Who will pay", "Fares, explained", "Continue reading"}},
+				"Related Articles", "Every January the island loses", "Who will pay", "Fares, explained", "Continue reading", "[Most read]", "will be dredged in May"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
