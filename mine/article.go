@@ -485,7 +485,7 @@ func teaserCards(p *Page, region *Node) map[*Segment]bool {
 // ends as a sentence does, where a headline does not. Which site a link
 // leads to is known only when the page's address is.
 func storyLink(p *Page, s *Segment) bool {
-	if p.URL == nil || s.LinkLen == 0 || 10*s.LinkLen < 9*(s.Len-strings.Count(s.Text, " ")) || endsSentence(s.Text) {
+	if p.URL == nil || s.Len < 80 || 10*s.LinkLen < 9*(s.Len-strings.Count(s.Text, " ")) || endsSentence(s.Text) {
 		return false
 	}
 	var href string
