@@ -507,6 +507,34 @@ func selfLink(p *Page, href string) bool {
 	return p.URL != nil && href == resolveHref(nil, p.URL.String())
 }
 
+// socialEmbeds returns the lines of the social networks' posts embedded
+// in region (socialEmbed) when the rest of its text outweighs them: a
+// story that quotes a tweet or two tells its news in its own words. A
+// story made of the posts it collects ("17 favourite responses") keeps
+// them.
+func socialEmbeds(p *Page, region *Node) map[*Segment]bool {
+	var out map[*Segment]bool
+	chars := 0
+	for i, last := region.Index, p.lastDescendant(region); i <= last; i++ {
+		n := p.Nodes[i]
+		if n.Tag != "blockquote" || !socialEmbed(n.H) {
+			continue
+		}
+		if out == nil {
+			out = map[*Segment]bool{}
+		}
+		p.walkSegments(n, func(s *Segment) {
+			out[s] = true
+			chars += s.Len
+		})
+		i = p.lastDescendant(n)
+	}
+	if out == nil || 2*chars > contentChars(p, region) {
+		return nil
+	}
+	return out
+}
+
 // cardPages is the most pages a card links: its story, the story's
 // section (a kicker) and its author.
 const cardPages = 3
@@ -607,6 +635,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 	if !links {
 		filed = filedLines(page, region)
 	}
+	embeds := socialEmbeds(page, region)
 	if !links && !fallback {
 		cards = teaserCards(page, region)
 	}
@@ -634,7 +663,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		if s.Len >= minCopyLen {
 			first = seen[s.Text]
 		}
-		if s.Template || copied(first, s, lone[s]) || furnitureLine(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || filed[s] || cards[s] || tail[s] || !links && storyLink(page, s) {
+		if s.Template || copied(first, s, lone[s]) || furnitureLine(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || filed[s] || cards[s] || embeds[s] || tail[s] || !links && storyLink(page, s) {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {

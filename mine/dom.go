@@ -513,14 +513,13 @@ func aggregate(n *Node) {
 // Skipped reports an element child whose subtree holds no text of the
 // page: a dummy, a hidden element, a heading's permalink mark.
 func Skipped(h *html.Node) bool {
-	return dummyTags[h.DataAtom] || hidden(h) || permalink(h) || socialEmbed(h)
+	return dummyTags[h.DataAtom] || hidden(h) || permalink(h)
 }
 
 // socialEmbed: a post of a social network embedded in the page, as the
 // network's script expects its markup (<blockquote class="twitter-tweet">
 // and Instagram's, TikTok's, Reddit's and Bluesky's alike): another
-// author's words, quoted in the page's own layout only once the script
-// has run, and no part of the story's text.
+// author's words, which the script lays out as a card.
 func socialEmbed(h *html.Node) bool {
 	if h.DataAtom != atom.Blockquote {
 		return false

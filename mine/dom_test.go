@@ -99,9 +99,6 @@ func TestDOMSegments(t *testing.T) {
 			[]string{"div:a", "p:b"}},
 		{"display class shown at a width", `<div class="hidden md:block">x</div><div class="d-none d-lg-block">y</div><div class="hidden visible-lg">z</div>`,
 			[]string{"div:x", "div:y", "div:z"}},
-		{"social embeds dropped", `<p>Story.</p><blockquote class="twitter-tweet" data-width="550"><p lang="en">Friendly faces everywhere</p>&mdash; South Park (@SouthPark) <a href="https://twitter.com/x">September 27, 2020</a></blockquote>` +
-			`<blockquote class="instagram-media"><div>View this post on Instagram</div></blockquote><blockquote class="pull">A quote</blockquote>`,
-			[]string{"p:Story.", "blockquote:A quote"}},
 		{"body hidden until scripts run", `<html class="hidden"><body class="hidden"><p>x</p></body></html>`, []string{"p:x"}},
 		{"role button", `<div>a<div role="button" aria-label="Settings">Settings</div>b</div><p>c<span role="link">d</span></p>`, []string{"div:ab", "p:cd"}},
 		{"control roles", `<div>Story<div role="toolbar"><ul role="menu"><li role="menuitemradio">High (HD)</li></ul>` +
@@ -538,11 +535,6 @@ func domHidden(n *html.Node) bool {
 		}
 		if a.Key == "class" && slices.ContainsFunc(strings.Fields(a.Val), func(w string) bool {
 			return w == "sr-only" || w == "visually-hidden" || w == "visuallyhidden" || w == "screen-reader-text"
-		}) {
-			return true
-		}
-		if a.Key == "class" && n.DataAtom == atom.Blockquote && slices.ContainsFunc(strings.Fields(a.Val), func(w string) bool {
-			return slices.Contains([]string{"twitter-tweet", "twitter-video", "instagram-media", "tiktok-embed", "reddit-card", "reddit-embed-bq", "bluesky-embed", "text-post-media"}, w)
 		}) {
 			return true
 		}

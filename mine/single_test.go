@@ -157,11 +157,14 @@ func TestSingleStories(t *testing.T) {
 		{"record.html", "",
 			[]string{"Company Name", "HARBOUR VIEW BOATWORKS LLC", "Charter #", "4513257", "Limited Liability Company"},
 			[]string{"Search the records", "Non-profits", "All rights reserved"}},
+		{"tweetroundup.html", "",
+			[]string{"released its Christmas advert on Friday", "had the best line of the night", "made me cry twice this week", "The gull in the hat deserves an award"},
+			[]string{"Latest", "written by volunteers"}},
 		{"cardedpost.html", "",
 			[]string{"For eleven years the island was served by one boat", "arrived last week after a crossing", "What the second boat changes",
 				"berth at the north pier", "What it cost", "The regional fund's report on island ferries", "fares rise by fifty cents", "The old landing craft goes back to its owner"},
 			[]string{"The board's vote", "Nine members voted", "Win two return tickets", "Author", "Ilona covers the islands", "Tags", "Ferries",
-				"Related Articles", "Every January the island loses", "Who will pay", "Fares, explained", "Continue reading", "[Most read]", "will be dredged in May"}},
+				"Related Articles", "Every January the island loses", "Who will pay", "Fares, explained", "Continue reading", "[Most read]", "will be dredged in May", "right on the tide", "@islandferries"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
