@@ -168,7 +168,7 @@ func underTitle(p *Page, region *Node) bool {
 		if h1 == nil {
 			continue
 		}
-		head := strings.ToLower(strings.Join(strings.Fields(p.textOf(h1, nil)), " "))
+		head := strings.ToLower(strings.Join(strings.Fields(p.textOf(h1)), " "))
 		return head != "" && strings.Contains(title, head) && 2*contentChars(p, region) >= contentChars(p, a)
 	}
 	return false
@@ -373,10 +373,10 @@ func labelledBoxes(p *Page, region *Node) (boxes map[*Node]bool, tail map[*Segme
 		if !promoLabel(p.Segments[l].Text) || first[box] != l || out[box] || htmlnode.Find(box.H, atom.H1) != nil {
 			continue
 		}
-		says := false
+		says, cards := false, len(linkedPages(p, box, 2)) == 2
 		for i := l + 1; i <= final[box] && !says; i++ {
 			s := &p.Segments[i]
-			says = isProse(s) && !cutShort(s.Text) && !teaserCopy(p, box, s)
+			says = isProse(s) && !cutShort(s.Text) && !(cards && teaserCopy(p, box, s))
 		}
 		if !says {
 			mark(box)
@@ -417,11 +417,11 @@ func labelledLinks(p *Page, l int, in func(*Segment) bool) (run int, end bool) {
 	return run, true
 }
 
-// teaserCopy: the prose line s of a labelled box is a teaser's copy, the
-// sentence or two a card shows beside its headline and its link to the
-// story: no link inside the line itself, and the nearest element around
-// it that holds a link is one of the box's cards, linking one other page
-// while the box links two or more. A paragraph of the box's own that
+// teaserCopy: the prose line s of a labelled box that links two or more
+// pages is a teaser's copy, the sentence or two a card shows beside its
+// headline and its link to the story: no link inside the line itself,
+// and the nearest element around it that holds a link is one of the
+// box's cards, linking one other page. A paragraph of the box's own that
 // cites pages links them inside its sentences.
 func teaserCopy(p *Page, box *Node, s *Segment) bool {
 	if s.LinkLen > 0 || s.Len > teaserCopyChars {
@@ -431,7 +431,7 @@ func teaserCopy(p *Page, box *Node, s *Segment) bool {
 		if card.Anchors == 0 {
 			continue
 		}
-		return len(linkedPages(p, card, 2)) == 1 && len(linkedPages(p, box, 2)) == 2
+		return len(linkedPages(p, card, 2)) == 1
 	}
 	return false
 }
@@ -456,14 +456,15 @@ func teaserCards(p *Page, region *Node) map[*Segment]bool {
 		if len(pages) != 1 || offSite(p, pages[0]) {
 			continue
 		}
-		card := h
+		card, copy := h, 0
 		for a := h.Parent; a != nil && a != region; a = a.Parent {
-			if len(linkedPages(p, a, cardPages+1)) > cardPages || contentChars(p, a) > teaserCopyChars || headings(p, a) > 1 {
+			chars, ok := cardShape(p, a)
+			if !ok {
 				break
 			}
-			card = a
+			card, copy = a, chars
 		}
-		if copy := contentChars(p, card); card == h || copy == 0 || copy > teaserCopyChars {
+		if copy == 0 {
 			continue
 		}
 		if out == nil {
@@ -485,7 +486,7 @@ func teaserCards(p *Page, region *Node) map[*Segment]bool {
 // ends as a sentence does, where a headline does not. Which site a link
 // leads to is known only when the page's address is.
 func storyLink(p *Page, s *Segment) bool {
-	if p.URL == nil || s.Len < 80 || 10*s.LinkLen < 9*(s.Len-strings.Count(s.Text, " ")) || endsSentence(s.Text) {
+	if p.URL == nil || s.Len < 80 || 10*s.LinkLen < 9*nonSpace(s) || endsSentence(s.Text) {
 		return false
 	}
 	var href string
@@ -499,12 +500,19 @@ func storyLink(p *Page, s *Segment) bool {
 		}
 		href = a.Href
 	}
-	return href != "" && !selfLink(p, href) && !offSite(p, href)
+	return href != "" && href != p.selfHref() && !offSite(p, href)
 }
 
-// selfLink: href leads to the page itself.
-func selfLink(p *Page, href string) bool {
-	return p.URL != nil && href == resolveHref(nil, p.URL.String())
+// selfHref is the page's own address as a link's Href reads it, "" when
+// the address is unknown.
+func (p *Page) selfHref() string {
+	if !p.selfDone {
+		p.selfDone = true
+		if p.URL != nil {
+			p.self = resolveHref(nil, p.URL.String())
+		}
+	}
+	return p.self
 }
 
 // socialEmbeds returns the lines of the social networks' posts embedded
@@ -517,7 +525,7 @@ func socialEmbeds(p *Page, region *Node) map[*Segment]bool {
 	chars := 0
 	for i, last := region.Index, p.lastDescendant(region); i <= last; i++ {
 		n := p.Nodes[i]
-		if n.Tag != "blockquote" || !socialEmbed(n.H) {
+		if !socialEmbed(n) {
 			continue
 		}
 		if out == nil {
@@ -535,19 +543,59 @@ func socialEmbeds(p *Page, region *Node) map[*Segment]bool {
 	return out
 }
 
+// socialEmbed: n is a post of a social network embedded in the page, as
+// the network's script expects its markup (<blockquote
+// class="twitter-tweet"> and Instagram's, TikTok's, Reddit's and
+// Bluesky's alike): another author's words, which the script lays out as
+// a card.
+func socialEmbed(n *Node) bool {
+	if n.Tag != "blockquote" {
+		return false
+	}
+	_, class := n.names()
+	for w := range strings.FieldsSeq(class) {
+		switch w {
+		case "twitter-tweet", "twitter-video", "instagram-media", "tiktok-embed", "reddit-card", "reddit-embed-bq", "bluesky-embed", "text-post-media":
+			return true
+		}
+	}
+	return false
+}
+
 // cardPages is the most pages a card links: its story, the story's
 // section (a kicker) and its author.
 const cardPages = 3
 
-// headings counts the h1–h6 elements of n's subtree, n included.
-func headings(p *Page, n *Node) int {
-	k := 0
-	for i := n.Index; i <= p.lastDescendant(n); i++ {
-		if tagRank(p.Nodes[i].Tag) > 0 {
-			k++
+// cardShape reads n's subtree in one pass: ok when it holds one heading,
+// links at most cardPages other pages and has at most teaserCopyChars
+// characters outside links and the template (chars, as contentChars
+// counts them) — the shape of a card.
+func cardShape(p *Page, n *Node) (chars int, ok bool) {
+	self := p.selfHref()
+	var pages []string
+	heads := 0
+	for i, last := n.Index, p.lastDescendant(n); i <= last; i++ {
+		d := p.Nodes[i]
+		if tagRank(d.Tag) > 0 {
+			if heads++; heads > 1 {
+				return 0, false
+			}
+		}
+		if href := d.Href; href != "" && href != self && !strings.HasPrefix(href, "mailto:") && !slices.Contains(pages, href) {
+			if pages = append(pages, href); len(pages) > cardPages {
+				return 0, false
+			}
+		}
+		for _, si := range d.Segments {
+			if s := &p.Segments[si]; !s.Template {
+				chars += s.Len - s.LinkLen
+			}
+		}
+		if chars > teaserCopyChars {
+			return 0, false
 		}
 	}
-	return k
+	return chars, true
 }
 
 // teaserCopyChars bounds a teaser's copy: a card's sentence or two.
@@ -557,10 +605,7 @@ const teaserCopyChars = 400
 // lead to, up to limit of them. A node's Href is resolved already, its
 // fragment and javascript: links dropped.
 func linkedPages(p *Page, n *Node, limit int) []string {
-	self := ""
-	if p.URL != nil {
-		self = resolveHref(nil, p.URL.String())
-	}
+	self := p.selfHref()
 	var out []string
 	for i := n.Index; i <= p.lastDescendant(n) && len(out) < limit; i++ {
 		href := p.Nodes[i].Href
@@ -676,45 +721,49 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		headHash = headline.Hash
 	}
 	var segs []*Segment
-	kept := map[*Segment]bool{}
+	var kept []bool
 	page.walkSegments(region, func(s *Segment) {
 		segs = append(segs, s)
-		if keep(s) {
-			kept[s] = true
-		}
+		kept = append(kept, keep(s))
 	})
 	orphanHeadings(segs, kept)
-	return trimLabels(page.textOf(region, func(s *Segment) bool { return kept[s] })), headline
+	parts := make([]string, 0, len(segs))
+	for i, s := range segs {
+		if kept[i] {
+			parts = append(parts, s.Display())
+		}
+	}
+	return trimLabels(strings.Join(parts, "\n\n")), headline
 }
 
-// orphanHeadings takes out of kept the headings whose section lost all
-// its lines: a heading titles what follows it up to the next heading of
-// its rank or above, and over a box that was dropped (an author's
-// profile, a list of tags, related stories, a poll) it is that box's
-// label. An h1 is the story's own, and a heading of more than
+// orphanHeadings unmarks in kept (a flag for each of segs) the headings
+// whose section lost all its lines: a heading titles what follows it up
+// to the next heading of its rank or above, and over a box that was
+// dropped (an author's profile, a list of tags, related stories, a
+// poll) it is that box's label. An h1 is the story's own, and a heading of more than
 // maxLabelWords words a standfirst, whatever follows it. A heading with
 // nothing under it (over a picture) stays, as nothing says what it
 // titled. Later sections are settled first, so that a heading over
 // subsections that all lost their lines goes too.
-func orphanHeadings(segs []*Segment, kept map[*Segment]bool) {
+func orphanHeadings(segs []*Segment, kept []bool) {
 	for i := len(segs) - 1; i >= 0; i-- {
 		rank := headingRank(segs[i])
-		if rank < 2 || !kept[segs[i]] || wordCount(segs[i].Text) > maxLabelWords {
+		if rank < 2 || !kept[i] || wordCount(segs[i].Text) > maxLabelWords {
 			continue
 		}
 		lines, live := 0, false
-		for _, s := range segs[i+1:] {
-			if r := headingRank(s); r > 0 && r <= rank {
+		for j := i + 1; j < len(segs); j++ {
+			if r := headingRank(segs[j]); r > 0 && r <= rank {
 				break
 			}
 			lines++
-			if kept[s] {
+			if kept[j] {
 				live = true
 				break
 			}
 		}
 		if lines > 0 && !live {
-			delete(kept, segs[i])
+			kept[i] = false
 		}
 	}
 }
@@ -760,8 +809,7 @@ func filedLines(p *Page, region *Node) map[*Segment]bool {
 		default:
 			continue
 		}
-		// LinkLen leaves spaces out: so does the count of the rest.
-		if s := segmentOf(p, a); s != nil && s.Len-strings.Count(s.Text, " ")-s.LinkLen <= limit && !runningLine(s) {
+		if s := segmentOf(p, a); s != nil && nonSpace(s)-s.LinkLen <= limit && !runningLine(s) {
 			if out == nil {
 				out = map[*Segment]bool{}
 			}
@@ -770,6 +818,10 @@ func filedLines(p *Page, region *Node) map[*Segment]bool {
 	}
 	return out
 }
+
+// nonSpace is the characters of s other than spaces, as LinkLen counts
+// its links'.
+func nonSpace(s *Segment) int { return s.Len - strings.Count(s.Text, " ") }
 
 // maxFiledChars bounds the characters other than spaces a filing line
 // has outside its links: a theme's few words around the category and

@@ -258,7 +258,7 @@ func takesEntry(p *minedPage, e *Node, most bool) bool {
 	case page.contains(e, r) && most:
 		return 2*contentChars(page, r) < contentChars(page, e)
 	case page.contains(e, r):
-		return !hasSentence(page.textOf(r, nil))
+		return !hasSentence(page.textOf(r))
 	case most && page.contains(r, e) && !pageWide(r):
 		return 2*contentChars(page, e) >= contentChars(page, r)
 	case page.contains(r, e) && !pageWide(r):

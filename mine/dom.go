@@ -80,6 +80,8 @@ type Page struct {
 	base     *url.URL        // resolves links: the page's <base>, else URL
 	site     string          // siteOf(URL.Host), once asked for
 	offSites map[string]bool // offSite by link host, once asked for
+	self     string          // URL as a link's Href reads it, once asked for (selfHref)
+	selfDone bool
 	// sections are the outermost comment sections, once asked for
 	// (commentSections).
 	sections     []*Node
@@ -514,27 +516,6 @@ func aggregate(n *Node) {
 // page: a dummy, a hidden element, a heading's permalink mark.
 func Skipped(h *html.Node) bool {
 	return dummyTags[h.DataAtom] || hidden(h) || permalink(h)
-}
-
-// socialEmbed: a post of a social network embedded in the page, as the
-// network's script expects its markup (<blockquote class="twitter-tweet">
-// and Instagram's, TikTok's, Reddit's and Bluesky's alike): another
-// author's words, which the script lays out as a card.
-func socialEmbed(h *html.Node) bool {
-	if h.DataAtom != atom.Blockquote {
-		return false
-	}
-	class := htmlnode.Attr(h, "class")
-	if class == "" {
-		return false
-	}
-	for w := range strings.FieldsSeq(class) {
-		switch w {
-		case "twitter-tweet", "twitter-video", "instagram-media", "tiktok-embed", "reddit-card", "reddit-embed-bq", "bluesky-embed", "text-post-media":
-			return true
-		}
-	}
-	return false
 }
 
 // keepsSpace: <pre>, <textarea>-like white-space:pre styles and <listing>

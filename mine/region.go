@@ -891,7 +891,7 @@ func declaredBody(p *Page) *Node {
 			found = it
 		}
 	}
-	if found == nil || 2*found.chars <= total && len(items) > 1 {
+	if found == nil || 2*found.chars <= total {
 		return nil
 	}
 	n := found.body
@@ -948,7 +948,7 @@ func oneArticle(p *Page) *Node {
 		}
 		found = n
 	}
-	if found == nil || !hasSentence(p.textOf(found, nil)) {
+	if found == nil || !hasSentence(p.textOf(found)) {
 		return nil
 	}
 	return found
@@ -1188,7 +1188,7 @@ const headlineStoryChars = 500
 // <title> holds, or nil.
 func pageHeadline(p *Page) *Node {
 	for _, n := range p.Nodes {
-		if (n.Tag == "h1" || n.Tag == "h2" || n.Tag == "h3") && p.titleHolds(p.textOf(n, nil)) {
+		if (n.Tag == "h1" || n.Tag == "h2" || n.Tag == "h3") && p.titleHolds(p.textOf(n)) {
 			return n
 		}
 	}

@@ -110,7 +110,7 @@ func TestUseDeclared(t *testing.T) {
 	// taken.
 	var intro, item *Node
 	for _, n := range p.page.Nodes {
-		switch text := p.page.textOf(n, nil); {
+		switch text := p.page.textOf(n); {
 		case n.Tag == "p" && strings.HasPrefix(text, "Let's take a quick look"):
 			intro = n
 		case n.Tag == "li" && strings.HasPrefix(text, "We raised the ceiling"):

@@ -295,7 +295,7 @@ func TestShortStoryUnderTitle(t *testing.T) {
 		if region == nil {
 			t.Fatalf("no segment %q", tt.text)
 		}
-		if got := shortStory(p, region, p.textOf(region, nil)); got != tt.want {
+		if got := shortStory(p, region, p.textOf(region)); got != tt.want {
 			t.Errorf("shortStory(%q) = %v, want %v", tt.text, got, tt.want)
 		}
 	}

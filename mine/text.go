@@ -62,15 +62,10 @@ func encodeRune(p []byte, r rune) int {
 }
 
 // textOf renders the segments of n's subtree in document order, one
-// paragraph each with its line breaks, separated by blank lines; keep
-// selects segments.
-func (p *Page) textOf(n *Node, keep func(*Segment) bool) string {
+// paragraph each with its line breaks, separated by blank lines.
+func (p *Page) textOf(n *Node) string {
 	var parts []string
-	p.walkSegments(n, func(s *Segment) {
-		if keep == nil || keep(s) {
-			parts = append(parts, s.Display())
-		}
-	})
+	p.walkSegments(n, func(s *Segment) { parts = append(parts, s.Display()) })
 	return strings.Join(parts, "\n\n")
 }
 
