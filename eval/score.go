@@ -88,6 +88,10 @@ func (c Counts) Recall() float64 {
 	return float64(c.TP) / float64(c.TP+c.FN)
 }
 
+// F1 is the document's F1, the harmonic mean of its precision and
+// recall.
+func (c Counts) F1() float64 { return harmonic(c.Precision(), c.Recall()) }
+
 func harmonic(p, r float64) float64 {
 	if p+r == 0 {
 		return 0
@@ -129,7 +133,7 @@ func Set(gold, pred map[string]string, n int) Summary {
 			sumR += rc
 			nR++
 		}
-		sumF += harmonic(pr, rc)
+		sumF += c.F1()
 		if slices.Equal(Tokens(g), Tokens(p)) {
 			sumA++
 		}

@@ -12,7 +12,7 @@
 // go-readability agree with each other (token F1 ≥ 0.8) and infocrawl
 // agrees with neither, infocrawl is most likely the one that is wrong.
 // For each set it prints the mean token F1 of each pair of extractors
-// (bags of lower-cased words), their empty outputs, and infocrawl's
+// (score.py's measure on single tokens), their empty outputs, and infocrawl's
 // agreement with the nearer peer where the peers agree; then the pages
 // outside the seen set where the peers agree and infocrawl does not
 // (F1 under 0.7 with both), worst first. With --out it writes each
@@ -28,13 +28,13 @@ import (
 	"go/token"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 
 	"infocrawl/bench/peer"
+	"infocrawl/eval"
 	"infocrawl/mine"
 )
 
@@ -47,12 +47,14 @@ func main() {
 
 // A page is one test page and what the three extractors made of it.
 type page struct {
-	n                      int
-	set, file, url         string
-	seen                   bool // also one of go-trafilatura's comparison pages
-	ic, tr, rd             int  // words of each extractor's text
-	icTr, icRd, trRd       float64
-	icText, trText, rdText string
+	n              int
+	set, file, url string
+	seen           bool      // also one of go-trafilatura's comparison pages
+	texts          [3]string // by extractors' order
+	words          [3]int    // eval.Tokens of each text
+	// agree is the token F1 of each pair: infocrawl–trafilatura,
+	// infocrawl–readability, trafilatura–readability.
+	agree [3]float64
 }
 
 var extractors = []string{"infocrawl", "trafilatura", "readability"}
@@ -64,11 +66,11 @@ func run(args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	dir, err := moduleDir("github.com/markusmobius/go-htmldate")
+	dir, err := peer.ModuleDir("github.com/markusmobius/go-htmldate")
 	if err != nil {
 		return err
 	}
-	trafDir, err := moduleDir("github.com/markusmobius/go-trafilatura")
+	trafDir, err := peer.ModuleDir("github.com/markusmobius/go-trafilatura")
 	if err != nil {
 		return err
 	}
@@ -106,56 +108,31 @@ func run(args []string) error {
 	return nil
 }
 
-// extract runs the three extractors on raw and scores their agreement.
+// extract runs the three extractors on raw and scores their agreement
+// with score.py's measure on single tokens (eval.Doc with n = 1): the
+// F1 of two bags of words, 1 when both are empty.
 func extract(p *page, raw []byte) {
 	body, _ := peer.Decode(raw)
 	u, _ := url.Parse(p.url)
 	r := mine.ExtractSite([]mine.Input{{Key: p.file, URL: u, Body: []byte(body)}}, mine.Options{}, true)
-	p.icText = r[0].MainText()
-	for _, name := range extractors[1:] {
+	p.texts[0] = r[0].MainText()
+	for i, name := range extractors[1:] {
 		pr, err := peer.ByName(name)
 		if err != nil {
 			panic(err) // the names are this file's own
 		}
-		text, _ := pr.Run(body, u) // a page a peer fails on counts as empty
-		if name == "trafilatura" {
-			p.trText = text
-		} else {
-			p.rdText = text
-		}
+		p.texts[i+1], _ = pr.Run(body, u) // a page a peer fails on counts as empty
 	}
-	ic, tr, rd := words(p.icText), words(p.trText), words(p.rdText)
-	p.ic, p.tr, p.rd = len(ic), len(tr), len(rd)
-	p.icTr, p.icRd, p.trRd = f1(ic, tr), f1(ic, rd), f1(tr, rd)
+	for i, t := range p.texts {
+		p.words[i] = len(eval.Tokens(t))
+	}
+	for k, pair := range [3][2]int{{0, 1}, {0, 2}, {1, 2}} {
+		p.agree[k] = eval.Doc(p.texts[pair[1]], p.texts[pair[0]], 1).F1()
+	}
 }
 
-func words(s string) []string { return strings.Fields(strings.ToLower(s)) }
-
-// f1 is the token F1 of two bags of words; 1 when both are empty.
-func f1(a, b []string) float64 {
-	if len(a) == 0 || len(b) == 0 {
-		if len(a) == len(b) {
-			return 1
-		}
-		return 0
-	}
-	bag := make(map[string]int, len(a))
-	for _, w := range a {
-		bag[w]++
-	}
-	common := 0
-	for _, w := range b {
-		if bag[w] > 0 {
-			bag[w]--
-			common++
-		}
-	}
-	if common == 0 {
-		return 0
-	}
-	p, r := float64(common)/float64(len(b)), float64(common)/float64(len(a))
-	return 2 * p * r / (p + r)
-}
+// icNear is infocrawl's agreement with the nearer peer.
+func (p *page) icNear() float64 { return max(p.agree[0], p.agree[1]) }
 
 const (
 	peersAgree = 0.8 // the peers' F1 with each other that counts as agreeing
@@ -173,45 +150,44 @@ func report(pages []*page, list int) {
 		{"comparison, unseen", func(p *page) bool { return p.set == "comparison" && !p.seen }},
 		{"comparison, seen", func(p *page) bool { return p.seen }},
 	} {
-		var n, agree, eIC, eTR, eRD int
-		var sIT, sIR, sTR, sAgree float64
+		var n, agree int
+		var empty [3]int
+		var sum [3]float64
+		var sAgree float64
 		for _, p := range pages {
 			if !set.in(p) {
 				continue
 			}
 			n++
-			sIT, sIR, sTR = sIT+p.icTr, sIR+p.icRd, sTR+p.trRd
-			eIC, eTR, eRD = eIC+b2i(p.ic == 0), eTR+b2i(p.tr == 0), eRD+b2i(p.rd == 0)
-			if p.trRd >= peersAgree {
+			for k := range 3 {
+				sum[k] += p.agree[k]
+				if p.words[k] == 0 {
+					empty[k]++
+				}
+			}
+			if p.agree[2] >= peersAgree {
 				agree++
-				sAgree += max(p.icTr, p.icRd)
+				sAgree += p.icNear()
 			}
 		}
 		if n == 0 {
 			continue
 		}
 		fmt.Printf("| %s | %d | %.3f | %.3f | %.3f | %d / %d / %d | %d | %.3f |\n", set.name, n,
-			sIT/float64(n), sIR/float64(n), sTR/float64(n), eIC, eTR, eRD, agree, sAgree/float64(max(agree, 1)))
+			sum[0]/float64(n), sum[1]/float64(n), sum[2]/float64(n), empty[0], empty[1], empty[2], agree, sAgree/float64(max(agree, 1)))
 	}
 	var odd []*page
 	for _, p := range pages {
-		if !p.seen && p.trRd >= peersAgree && max(p.icTr, p.icRd) < icDiffers {
+		if !p.seen && p.agree[2] >= peersAgree && p.icNear() < icDiffers {
 			odd = append(odd, p)
 		}
 	}
-	sort.SliceStable(odd, func(i, j int) bool { return max(odd[i].icTr, odd[i].icRd) < max(odd[j].icTr, odd[j].icRd) })
+	sort.SliceStable(odd, func(i, j int) bool { return odd[i].icNear() < odd[j].icNear() })
 	fmt.Printf("\n%d pages outside the seen set where the peers agree and infocrawl does not:\n", len(odd))
 	for _, p := range odd[:min(list, len(odd))] {
 		fmt.Printf("%d %s words ic %d tr %d rd %d, F1 ic–tr %.3f ic–rd %.3f tr–rd %.3f %s\n",
-			p.n, p.set, p.ic, p.tr, p.rd, p.icTr, p.icRd, p.trRd, p.url)
+			p.n, p.set, p.words[0], p.words[1], p.words[2], p.agree[0], p.agree[1], p.agree[2], p.url)
 	}
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 func write(dir string, pages []*page) error {
@@ -224,27 +200,14 @@ func write(dir string, pages []*page) error {
 	tsv.WriteString("n\tset\tfile\turl\tseen\tic\ttr\trd\tic_tr\tic_rd\ttr_rd\n")
 	for _, p := range pages {
 		fmt.Fprintf(&tsv, "%d\t%s\t%s\t%s\t%t\t%d\t%d\t%d\t%.3f\t%.3f\t%.3f\n",
-			p.n, p.set, p.file, p.url, p.seen, p.ic, p.tr, p.rd, p.icTr, p.icRd, p.trRd)
-		for i, text := range []string{p.icText, p.trText, p.rdText} {
+			p.n, p.set, p.file, p.url, p.seen, p.words[0], p.words[1], p.words[2], p.agree[0], p.agree[1], p.agree[2])
+		for i, text := range p.texts {
 			if err := os.WriteFile(filepath.Join(dir, extractors[i], strconv.Itoa(p.n)+".txt"), []byte(text), 0o644); err != nil {
 				return err
 			}
 		}
 	}
 	return os.WriteFile(filepath.Join(dir, "pages.tsv"), []byte(tsv.String()), 0o644)
-}
-
-// moduleDir is where the go command keeps a module this one requires.
-func moduleDir(path string) (string, error) {
-	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", path).Output()
-	if err != nil {
-		return "", fmt.Errorf("go list -m %s: %w", path, err)
-	}
-	dir := strings.TrimSpace(string(out))
-	if dir == "" {
-		return "", fmt.Errorf("go list -m %s: not downloaded (go mod download %s)", path, path)
-	}
-	return dir, nil
 }
 
 type entry struct{ url, file string }

@@ -27,7 +27,6 @@ import (
 	"go/token"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -59,7 +58,7 @@ func run(args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	dir, err := moduleDir("github.com/markusmobius/go-trafilatura")
+	dir, err := peer.ModuleDir("github.com/markusmobius/go-trafilatura")
 	if err != nil {
 		return err
 	}
@@ -164,19 +163,6 @@ func (s *score) add(e entry, text string) score {
 }
 
 func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-// moduleDir is where the go command keeps a module this one requires.
-func moduleDir(path string) (string, error) {
-	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", path).Output()
-	if err != nil {
-		return "", fmt.Errorf("go list -m %s: %w", path, err)
-	}
-	dir := strings.TrimSpace(string(out))
-	if dir == "" {
-		return "", fmt.Errorf("go list -m %s: not downloaded (go mod download %s)", path, path)
-	}
-	return dir, nil
-}
 
 // readEntries reads the comparisonData map literal of data.go.
 func readEntries(path string) ([]entry, error) {
