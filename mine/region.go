@@ -474,7 +474,8 @@ var commentWords = map[string]bool{
 // short story, but its excerpts are no prose) and the page's headline, if
 // it has one, is inside it: a sidebar's disclaimer outweighs a short post
 // too, but the story is where its headline is (unless the names put the
-// headline away too, and are wrong about the page).
+// headline away too, and are wrong about the page). With no headline, a
+// nav, header, footer, aside or form needs nearly all the prose.
 func markByHints(p *Page) {
 	total := float64(p.Root.CLenA)
 	whole := p.Root.CLenA + p.Root.ALenA // all the page's text, links too
@@ -528,9 +529,11 @@ func markByHints(p *Page) {
 		// holds most of the page's text and half its running prose,
 		// and the headline too, or, the headline above it (a page
 		// builder's story under the theme's title), nearly all the
-		// running prose and no comments.
+		// running prose and no comments. On a page with no headline, an
+		// element HTML calls furniture (a mega-menu's blurbs in a <nav>)
+		// needs nearly all the running prose to be the story.
 		if neg[n.Index] && !inherited && float64(n.CLenA) > 0.35*total && 2*prose[n.Index] >= prose[p.Root.Index] &&
-			(head == nil || p.contains(n, head) || aboveStory(p, n, prose)) {
+			(head == nil && (!furnitureElement(n) || 10*prose[n.Index] >= 9*prose[p.Root.Index]) || head != nil && p.contains(n, head) || aboveStory(p, n, prose)) {
 			// A box inside a story kept so, with running prose of the
 			// story's own beside it, is a box in the story (a gallery
 			// of captions), not the story.
