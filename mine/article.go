@@ -79,6 +79,12 @@ func articleResult(p *minedPage, opts Options) *Result {
 		// The headline is the result's Title, not part of its text.
 		res.Title = headline.Text
 	}
+	// A region that holds the story's body but not its headline may
+	// leave out the standfirst between the two.
+	var dek []*Segment
+	if res.Fallback == "" && text != "" && (headline == nil || !p.page.contains(region, headline.Owner)) {
+		dek = standfirst(p.page, region, text)
+	}
 	// In the region where the cluster's articles are, or in one that holds
 	// most of the page's own text, a short story is still a story;
 	// elsewhere short text is a page's odds and ends.
@@ -87,7 +93,11 @@ func articleResult(p *minedPage, opts Options) *Result {
 	}
 	res.Kind = KindArticle
 	md := p.page.markdownOf(region, text, res.Title, MarkdownOptions{})
-	res.Article = []Block{{Paths: []string{NodePath(region)}, Text: text, Markdown: md, HTML: outerHTML(region), Scores: map[string]float64{
+	paths, htm := []string{NodePath(region)}, outerHTML(region)
+	if len(dek) > 0 {
+		text, md, paths, htm = withStandfirst(dek, text, md, paths, htm)
+	}
+	res.Article = []Block{{Paths: paths, Text: text, Markdown: md, HTML: htm, Scores: map[string]float64{
 		"sii":    sii(region, func(n *Node) float64 { return float64(n.CLenA) }),
 		"region": p.scores[region.Index], "template_share": res.Template}}}
 	return res
