@@ -674,7 +674,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 	// TOC boxes inside the region are other stories' teasers; but a page
 	// mined alone that falls back to its whole text keeps its lists (its
 	// only evidence says the lists are the page).
-	toc, meta := map[*Node]bool{}, inMetaBox(page, region)
+	toc, meta := map[*Node]bool{}, inMetaBox(page, region, !fallback)
 	if (!fallback || !p.alone) && !links {
 		toc = p.links.inTOC(page, region)
 	}

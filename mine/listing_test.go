@@ -270,7 +270,7 @@ func TestMetaBoxHoldsStory(t *testing.T) {
 	} {
 		p := parse(Input{Key: "k", Body: []byte(tt.body)}, "c")
 		region := regionByID(p.page)
-		meta := inMetaBox(p.page, region)
+		meta := inMetaBox(p.page, region, true)
 		for _, s := range p.page.Segments {
 			switch {
 			case strings.Contains(s.Text, tt.story) && meta[s.Owner]:

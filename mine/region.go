@@ -611,6 +611,10 @@ var metaWords = wordSet("byline bylines author authors dateline timestamp date p
 
 var captionWords = wordSet("caption captions")
 
+// placedStoryChars is the text a region must hold outside the captions
+// known by their place for them to go: a short post's paragraph.
+const placedStoryChars = 200
+
 // maxBioChars bounds an author's box named so by its id: a bio of a few
 // sentences, the author's links and a follow button.
 const maxBioChars = 1500
@@ -647,15 +651,18 @@ func authorCompound(w string) bool {
 }
 
 // inMetaBox marks the nodes below region inside a small element named by
-// metaWords (under 300 characters: a large "post-meta" is no byline),
-// unless the region's story is in it (a video page's "meta-information",
-// a photo page's caption).
-func inMetaBox(p *Page, region *Node) map[*Node]bool {
+// metaWords (under 300 characters: a large "post-meta" is no byline), and
+// with byPlace, inside a caption known by its place beside a picture
+// (sidePicture), unless the region's story is in it (a video page's
+// "meta-information", a photo page's caption). A page's whole text (a
+// page with no story) keeps captions known by place only: they may be
+// all its words.
+func inMetaBox(p *Page, region *Node, byPlace bool) map[*Node]bool {
 	out := map[*Node]bool{}
 	last := p.lastDescendant(region)
 	regionText, regionLines := -1, -1 // of region, once a box asks
 	// kinds: each node's metaBox and captionBox bits, its names read once.
-	const metaBox, captionBox = 1, 2
+	const metaBox, captionBox, placeBox = 1, 2, 4
 	kinds := make([]uint8, last-region.Index)
 	found := false
 	for i := region.Index + 1; i <= last; i++ {
@@ -680,6 +687,10 @@ func inMetaBox(p *Page, region *Node) map[*Node]bool {
 		if size >= 700 && !bioID {
 			continue
 		}
+		placed := byPlace && !meta && sidePicture(n, region)
+		if placed {
+			meta, capt = true, true
+		}
 		// An author's bio runs to a paragraph; an "entry_author_NAME" is
 		// the entry, but an element whose id is the author's is the bio
 		// box whatever its class ("post" for the theme's box style).
@@ -688,6 +699,9 @@ func inMetaBox(p *Page, region *Node) map[*Node]bool {
 			if capt {
 				k |= captionBox
 			}
+			if placed {
+				k |= placeBox
+			}
 			kinds[i-region.Index-1], found = k, true
 		}
 	}
@@ -695,6 +709,22 @@ func inMetaBox(p *Page, region *Node) map[*Node]bool {
 		return out
 	}
 	kind := func(n *Node) uint8 { return kinds[n.Index-region.Index-1] }
+	// Captions known by their place only stay when the region says
+	// little else (a photo post of a line under each picture).
+	placed := 0
+	for i := region.Index + 1; i <= last; i++ {
+		if n := p.Nodes[i]; kind(n)&placeBox != 0 {
+			placed += contentChars(p, n)
+			i = p.lastDescendant(n)
+		}
+	}
+	if placed > 0 && contentChars(p, region)-placed < placedStoryChars {
+		for i := range kinds {
+			if kinds[i]&placeBox != 0 {
+				kinds[i] = 0
+			}
+		}
+	}
 	// A story told in captions (a photo post's paragraphs, one under each
 	// picture): when the captions hold most of the region's sentences, a
 	// caption with a sentence is the story's.

@@ -1,11 +1,14 @@
 package mine
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"infocrawl/mine/internal/htmlnode"
 )
 
 // Bounds of a standfirst: the one or two sentences a story's header sets
@@ -56,7 +59,7 @@ func standfirst(p *Page, region *Node, kept string) []*Segment {
 			continue
 		}
 		if meta == nil {
-			meta = inMetaBox(p, top)
+			meta = inMetaBox(p, top, true)
 		}
 		if meta[s.Owner] || meta[s.Inner] || namedFurnitureBelow(p, s.Owner, top) || besidePicture(s, top) {
 			continue
@@ -152,18 +155,76 @@ func besidePicture(s *Segment, top *Node) bool {
 	return false
 }
 
+// sidePicture: n is a block of a line or two (under 300 characters), no
+// list or table,
+// with no picture in it, whose parent, inside region, holds a picture
+// beside it and little more text than n, and is no card of a series
+// (inSeries, the parent or one of its three nearest ancestors inside
+// region): a photo's caption under it, in whatever markup (a <p> beside
+// the <img> in a "media" box).
+func sidePicture(n, region *Node) bool {
+	a := n.Parent
+	size := n.CLenA + n.ALenA
+	if !n.Block || size == 0 || size >= 300 || a == nil || a == region || a.CLenA+a.ALenA > size+80 || holdsMedia(n.H) || !holdsMedia(a.H) {
+		return false
+	}
+	switch n.H.DataAtom {
+	case atom.Ul, atom.Ol, atom.Dl, atom.Table:
+		return false // a fact box's points beside its picture
+	}
+	for i := 0; i < 4 && a != nil && a != region; i, a = i+1, a.Parent {
+		if inSeries(a) {
+			return false
+		}
+	}
+	return true
+}
+
+// inSeries: a is one of three or more siblings of its tag and class that
+// each hold a picture: a how-to's steps, a page of testimonials, a
+// forum's posts beside their avatars, a gallery, whose text is the
+// content, not captions.
+func inSeries(a *Node) bool {
+	if a.Parent == nil {
+		return false
+	}
+	_, class := a.names()
+	n := 0
+	for _, k := range a.Parent.Kids {
+		if _, c := k.names(); k.Tag == a.Tag && c == class && holdsMedia(k.H) {
+			n++
+		}
+	}
+	return n >= 3
+}
+
 // holdsMedia: the element has an image, picture, video or embedded frame
-// in it.
+// in it; an image that says it is smaller than 100 pixels either way is
+// an icon, not a picture.
 func holdsMedia(h *html.Node) bool {
 	for c := h.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type != html.ElementNode {
 			continue
 		}
 		switch c.DataAtom {
-		case atom.Img, atom.Picture, atom.Video, atom.Iframe, atom.Figure:
+		case atom.Img:
+			if !smallImage(c) {
+				return true
+			}
+		case atom.Picture, atom.Video, atom.Iframe, atom.Figure:
 			return true
 		}
 		if holdsMedia(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// smallImage: the <img>'s width or height attribute is under 100 pixels.
+func smallImage(h *html.Node) bool {
+	for _, name := range [2]string{"width", "height"} {
+		if v, err := strconv.Atoi(strings.TrimSuffix(htmlnode.Attr(h, name), "px")); err == nil && v < 100 {
 			return true
 		}
 	}
