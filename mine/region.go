@@ -687,7 +687,7 @@ func inMetaBox(p *Page, region *Node, byPlace bool) map[*Node]bool {
 		if size >= 700 && !bioID {
 			continue
 		}
-		placed := byPlace && !meta && sidePicture(n, region)
+		placed := byPlace && !meta && sidePicture(p, n, region)
 		if placed {
 			meta, capt = true, true
 		}

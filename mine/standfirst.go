@@ -3,6 +3,7 @@ package mine
 import (
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
@@ -160,13 +161,16 @@ func besidePicture(s *Segment, top *Node) bool {
 // with no picture in it, whose parent, inside region, holds a picture
 // beside it and little more text than n, and is no card of a series
 // (inSeries, the parent or one of its three nearest ancestors inside
-// region): a photo's caption under it, in whatever markup (a <p> beside
-// the <img> in a "media" box).
-func sidePicture(n, region *Node) bool {
+// region), and says at most one sentence: a photo's caption under it, in
+// whatever markup (a <p> beside the <img> in a "media" box).
+func sidePicture(p *Page, n, region *Node) bool {
 	a := n.Parent
 	size := n.CLenA + n.ALenA
 	if !n.Block || size == 0 || size >= 300 || a == nil || a == region || a.CLenA+a.ALenA > size+80 || holdsMedia(n.H) || !holdsMedia(a.H) {
 		return false
+	}
+	if sentenceEnds(p.textOf(n)) >= 2 {
+		return false // a lede of two sentences beside the story's picture
 	}
 	switch n.H.DataAtom {
 	case atom.Ul, atom.Ol, atom.Dl, atom.Table:
@@ -178,6 +182,27 @@ func sidePicture(n, region *Node) bool {
 		}
 	}
 	return true
+}
+
+// sentenceEnds counts the sentences of text that end with a stop
+// followed by a capital or by the end of the text ("Foto: X." ends one).
+func sentenceEnds(text string) int {
+	text = strings.TrimSpace(text)
+	n := 0
+	for i, r := range text {
+		if !strings.ContainsRune(stops, r) {
+			continue
+		}
+		rest := strings.TrimLeft(text[i+utf8.RuneLen(r):], "\"'”’»)")
+		if rest == "" {
+			n++
+			continue
+		}
+		if next, _ := utf8.DecodeRuneInString(strings.TrimLeft(rest, " (\"“‘«„")); rest[0] == ' ' && unicode.IsUpper(next) || r >= 0x3000 {
+			n++
+		}
+	}
+	return n
 }
 
 // inSeries: a is one of three or more siblings of its tag and class that

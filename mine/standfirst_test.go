@@ -73,3 +73,23 @@ func TestHomePath(t *testing.T) {
 		}
 	}
 }
+
+func TestSentenceEnds(t *testing.T) {
+	tests := []struct {
+		text string
+		want int
+	}{
+		{"The north pier at dawn.", 1},
+		{"The north pier at dawn", 0},
+		{"Heu ist die Grundlage. Doch viele Ballen enthalten Staub.", 2},
+		{"Prices rose 2.5 per cent. Fares follow in April!", 2},
+		{"Lorient a tenu. (Photo: AFP)", 1},
+		{"“We cannot hold them,” she said. “Not for a third winter.”", 2},
+		{"新华网记者报道。北京时间下午。", 2},
+	}
+	for _, tt := range tests {
+		if got := sentenceEnds(tt.text); got != tt.want {
+			t.Errorf("sentenceEnds(%q) = %d, want %d", tt.text, got, tt.want)
+		}
+	}
+}
