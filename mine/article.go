@@ -83,7 +83,7 @@ func articleResult(p *minedPage, opts Options) *Result {
 	// leave out the standfirst between the two.
 	var dek []*Segment
 	if res.Fallback == "" && text != "" && (headline == nil || !p.page.contains(region, headline.Owner)) {
-		dek = standfirst(p.page, region, text)
+		dek = standfirst(p.page, region, headline, text)
 	}
 	// In the region where the cluster's articles are, or in one that holds
 	// most of the page's own text, a short story is still a story;

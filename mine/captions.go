@@ -23,7 +23,7 @@ import (
 func sidePicture(p *Page, n, region *Node) bool {
 	a := n.Parent
 	size := n.CLenA + n.ALenA
-	if !n.Block || size == 0 || size >= 300 || a == nil || a == region || a.CLenA+a.ALenA > size+80 || holdsMedia(n.H) || !holdsMedia(a.H) {
+	if !n.Block || size == 0 || size >= 300 || a == nil || a == region || a.CLenA+a.ALenA > size+captionRoom || holdsMedia(n.H) || !holdsMedia(a.H) {
 		return false
 	}
 	if sentenceEnds(p.textOf(n)) >= 2 {
@@ -40,6 +40,10 @@ func sidePicture(p *Page, n, region *Node) bool {
 	}
 	return true
 }
+
+// captionRoom is the text a picture's box holds beyond its caption: a
+// credit, a "1 / 12" counter, an enlarge button's label.
+const captionRoom = 80
 
 // sentenceEnds counts the sentences of text that end with a stop
 // followed by a capital or by the end of the text ("Foto: X." ends one).

@@ -661,7 +661,8 @@ func inMetaBox(p *Page, region *Node, byPlace bool) map[*Node]bool {
 	out := map[*Node]bool{}
 	last := p.lastDescendant(region)
 	regionText, regionLines := -1, -1 // of region, once a box asks
-	// kinds: each node's metaBox and captionBox bits, its names read once.
+	// kinds: each node's metaBox, captionBox and placeBox (a caption known
+	// by its place, sidePicture) bits, its names read once.
 	const metaBox, captionBox, placeBox = 1, 2, 4
 	kinds := make([]uint8, last-region.Index)
 	found := false

@@ -25,8 +25,8 @@ const (
 // furniture, nor the title again, nor a caption (a meta box, or text beside a picture), nor
 // inside an element named as furniture. A header with more than two such
 // lines, or with more text than a header holds, is no story's header.
-func standfirst(p *Page, region *Node, kept string) []*Segment {
-	h := headlineBefore(p, region)
+func standfirst(p *Page, region *Node, headline *Segment, kept string) []*Segment {
+	h := headlineBefore(p, region, headline)
 	if h == nil {
 		return nil
 	}
@@ -34,11 +34,9 @@ func standfirst(p *Page, region *Node, kept string) []*Segment {
 	var meta map[*Node]bool
 	var out []*Segment
 	gap, chars := 0, 0
-	for i := range p.Segments {
+	_, last := p.segmentRange(h)
+	for i := last + 1; i < len(p.Segments); i++ {
 		s := &p.Segments[i]
-		if s.Owner.Index <= p.lastDescendant(h) {
-			continue
-		}
 		if s.Owner.Index >= region.Index {
 			break
 		}
@@ -67,12 +65,13 @@ func standfirst(p *Page, region *Node, kept string) []*Segment {
 }
 
 // headlineBefore returns the story's headline element when it stands
-// before region and outside it: the nearest non-template h1 before
-// region, or else the h1–h3 the <title> repeats.
-func headlineBefore(p *Page, region *Node) *Node {
+// before region and outside it: the headline articleText found (the
+// nearest non-template h1 before region), or else the h1–h3 the <title>
+// repeats.
+func headlineBefore(p *Page, region *Node, headline *Segment) *Node {
 	var h *Node
-	if s := heading(p, region); s != nil {
-		h = s.Owner
+	if headline != nil {
+		h = headline.Owner
 	} else {
 		h = pageHeadline(p)
 	}
@@ -117,12 +116,7 @@ func homePath(href string) bool {
 // words or more that ends as one, three quarters of it outside links,
 // and no byline, dateline or furniture.
 func standfirstLine(s *Segment, text string) bool {
-	if 4*s.LinkLen >= s.Len || wordCount(text) < 8 || !sentence(text) || byDateLine(text) || furnitureLine(text) {
-		return false
-	}
-	text = strings.TrimRight(text, " \"'”’»)")
-	r, _ := utf8.DecodeLastRuneInString(text)
-	return strings.ContainsRune(stops+"…", r)
+	return 4*s.LinkLen < s.Len && wordCount(text) >= 8 && sentence(text) && endsSentence(text) && !byDateLine(text) && !furnitureLine(text)
 }
 
 // namedFurnitureBelow: n or an ancestor below top is named as furniture
@@ -141,7 +135,7 @@ func namedFurnitureBelow(p *Page, n, top *Node) bool {
 // little more than s's text also hold a picture: a caption under its
 // photo, whatever its markup.
 func besidePicture(s *Segment, top *Node) bool {
-	for a := s.Owner; a != nil && a != top && a.CLenA+a.ALenA <= s.Len+80; a = a.Parent {
+	for a := s.Owner; a != nil && a != top && a.CLenA+a.ALenA <= s.Len+captionRoom; a = a.Parent {
 		if holdsMedia(a.H) {
 			return true
 		}
