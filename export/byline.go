@@ -1,6 +1,7 @@
 package export
 
 import (
+	"iter"
 	"regexp"
 	"slices"
 	"strings"
@@ -114,9 +115,19 @@ func wordSet(s string) map[string]bool {
 
 // classWords are the letter runs of an element's lower-cased class and
 // id, v ("entry-author-name" → entry, author, name), and its whole tokens.
-func classWords(v string) []string {
-	out := strings.FieldsFunc(v, func(r rune) bool { return r < 'a' || r > 'z' })
-	return append(out, strings.Fields(v)...)
+func classWords(v string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for w := range strings.FieldsFuncSeq(v, func(r rune) bool { return r < 'a' || r > 'z' }) {
+			if !yield(w) {
+				return
+			}
+		}
+		for w := range strings.FieldsSeq(v) {
+			if !yield(w) {
+				return
+			}
+		}
+	}
 }
 
 func (b *bylineScanner) top() *openElem {
@@ -180,7 +191,7 @@ func (e *openElem) readClass(t html.Token, parent *openElem) (names, fn bool) {
 	if strings.Contains(lc, "comment") || strings.Contains(lc, "disqus") || strings.Contains(lc, "respond") {
 		e.comment = mine.CommentSection(t.Data, id, class)
 	}
-	for _, w := range classWords(lc) {
+	for w := range classWords(lc) {
 		switch {
 		case skipWords[w]:
 			e.skip = true
@@ -221,7 +232,7 @@ func (b *bylineScanner) collectFor(e *openElem, t html.Token, parent *openElem, 
 		e.collectAs(rankRelAuthor, false, true)
 	case fn && parent.vcard, names:
 		e.collectAs(rankHCard, false, true)
-	case a == atom.A && profilePath.MatchString(href) && (parent.byline || parent.meta || b.windowLeft > 0):
+	case a == atom.A && (parent.byline || parent.meta || b.windowLeft > 0) && profilePath.MatchString(href):
 		e.collectAs(rankAuthorLink, false, true)
 	case e.byline && !parent.byline:
 		e.collectAs(rankByLine, false, false)

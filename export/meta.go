@@ -145,6 +145,7 @@ func scanPage(page []byte, c *candidates) {
 	z := html.NewTokenizer(bytes.NewReader(page))
 	var author *textCollector // open itemprop="author" element, if any
 	by := newBylineScanner()
+	var attrs []html.Attribute
 	for {
 		tt := z.Next()
 		switch tt {
@@ -165,7 +166,8 @@ func scanPage(page []byte, c *candidates) {
 				author = nil
 			}
 		case html.StartTagToken, html.SelfClosingTagToken:
-			t := z.Token()
+			var t html.Token
+			t, attrs = startTag(z, tt, attrs[:0])
 			by.start(t, tt == html.SelfClosingTagToken)
 			if e := by.top(); !e.skip && !e.comment && c.publishedRank > rankMarked {
 				c.offerPublished(markedDate(t), rankMarked)
@@ -320,6 +322,38 @@ func firstTime(fragment []byte) string {
 				}
 			}
 		}
+	}
+}
+
+// startTag is z.Token() for the start tag z is at, with only the
+// attributes the scan reads, appended to attrs: Token copies every
+// attribute of every element (styles, sources, data-*), which cost the
+// scan as much as tokenizing the page.
+func startTag(z *html.Tokenizer, tt html.TokenType, attrs []html.Attribute) (html.Token, []html.Attribute) {
+	name, more := z.TagName()
+	t := html.Token{Type: tt, DataAtom: atom.Lookup(name)}
+	if t.DataAtom != 0 {
+		t.Data = t.DataAtom.String()
+	} else {
+		t.Data = string(name)
+	}
+	for more {
+		var k, v []byte
+		k, v, more = z.TagAttr()
+		if key, ok := readAttrs[string(k)]; ok {
+			attrs = append(attrs, html.Attribute{Key: key, Val: string(v)})
+		}
+	}
+	t.Attr = attrs
+	return t, attrs
+}
+
+// readAttrs are the attributes attr is asked for in the scan.
+var readAttrs = map[string]string{}
+
+func init() {
+	for _, k := range strings.Fields("class id content datetime href itemprop property rel title type name") {
+		readAttrs[k] = k
 	}
 }
 
