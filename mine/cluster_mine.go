@@ -157,18 +157,29 @@ func mineDefault(g []*minedPage, state *ClusterState, opts Options) []*Result {
 		}
 		p.region = outOfQuote(p.page, p.region)
 	}
+	// A page the cluster's vote does not place whose best region is the
+	// whole document is on another template than its cluster's (a second
+	// version of the site's layout): it is mined alone.
+	var apart map[*minedPage]bool
 	if !alone {
 		voteRegions(g, state.Votes)
 		// A page the cluster's vote does not place (a second template,
 		// no clear vote) takes the body it declares, as alone.
 		for _, p := range g {
-			if !p.voted {
-				useDeclared(p, true)
+			if !p.voted && !useDeclared(p, true) && (p.region == nil || pageWide(p.region)) {
+				if apart == nil {
+					apart = map[*minedPage]bool{}
+				}
+				apart[p] = true
 			}
 		}
 	}
 	out := make([]*Result, 0, len(g))
 	for _, p := range g {
+		if apart[p] {
+			out = append(out, mineApart(p, opts))
+			continue
+		}
 		res := articleResult(p, opts)
 		for _, b := range addTOC(res, p, opts, alone) {
 			state.TOCVotes[votePath(b)]++
@@ -177,15 +188,29 @@ func mineDefault(g []*minedPage, state *ClusterState, opts Options) []*Result {
 	}
 	if !alone {
 		for i, p := range g {
+			if apart[p] {
+				continue
+			}
 			votedTOC(out[i], p, state.TOCVotes, opts)
 		}
 	}
 	for i, p := range g {
-		if out[i].Kind == KindOther {
+		if out[i].Kind == KindOther && !apart[p] {
 			out[i].PageText = pageText(p)
 		}
 	}
 	return out
+}
+
+// mineApart mines a page of a cluster alone, as if it had no siblings:
+// the cluster's template marks are undone and the class and id hints
+// stand in for them.
+func mineApart(p *minedPage, opts Options) *Result {
+	for i := range p.page.Segments {
+		p.page.Segments[i].Template = false
+	}
+	p.voted, p.declared, p.placed = false, false, false
+	return mineDefault([]*minedPage{p}, NewClusterState(), opts)[0]
 }
 
 // pageText is the text of a page with neither an article nor a listing,

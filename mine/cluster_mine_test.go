@@ -134,3 +134,44 @@ func TestTemplateSparesPlacedLede(t *testing.T) {
 		}
 	}
 }
+
+// A page of a cluster that is on another layout than its siblings (an
+// old table template among pages of the new one) has none of the voted
+// region's elements; its best region is the whole document, and it is
+// mined alone, by its class names: its sidebar ad stays out, as it would
+// from the page extracted by itself.
+func TestApartPageMinedAlone(t *testing.T) {
+	in := siteFixtures(t, "apart")
+	const odd = "ferry-timetable.html"
+	var oddIn Input
+	for _, i := range in {
+		if i.Key == odd {
+			oddIn = i
+		}
+	}
+	alone := ExtractSite([]Input{oddIn}, Options{}, true)[0]
+	for _, r := range ExtractSite(in, Options{}, false) {
+		if len(r.Article) == 0 {
+			t.Errorf("%s: no article (kind %s)", r.Key, r.Kind)
+			continue
+		}
+		text := r.Article[0].Text
+		if r.Key != odd {
+			if got := r.Article[0].Path(); !strings.HasSuffix(got, "article.story") {
+				t.Errorf("%s: region %s, want the story's article", r.Key, got)
+			}
+			continue
+		}
+		for _, want := range []string{"two fewer crossings a day", "subsidise the missing crossings", "eight deckhands"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s: %q missing from\n%s", odd, want, text)
+			}
+		}
+		if strings.Contains(text, "Advertise with us") {
+			t.Errorf("%s: the sidebar's ad is in the text:\n%s", odd, text)
+		}
+		if len(alone.Article) == 0 || text != alone.Article[0].Text {
+			t.Errorf("%s: site mode's text differs from the page's alone:\n%s", odd, text)
+		}
+	}
+}

@@ -112,6 +112,9 @@ var dummyTags = map[atom.Atom]bool{
 	atom.Iframe: true, atom.Select: true, atom.Textarea: true, atom.Button: true, atom.Object: true,
 	atom.Embed: true, atom.Canvas: true, atom.Audio: true, atom.Video: true, atom.Map: true,
 	atom.Head: true, atom.Math: true,
+	// The parser reads their content as raw text, markup and all, which
+	// browsers never show (an ad's fallback <a><img> in <noembed>).
+	atom.Noembed: true, atom.Noframes: true,
 }
 
 // Parse parses a UTF-8 HTML page. u, when known, resolves links.

@@ -85,6 +85,7 @@ func TestDOMSegments(t *testing.T) {
 		{"other dummies dropped", "<p>a<select><option>o</option></select><button>b</button><textarea>t</textarea>" +
 			"<svg><text>s</text></svg><iframe>i</iframe>z</p>", []string{"p:az"}},
 		{"template dropped", "<div>a<template><p>t</p></template></div>", []string{"div:a"}},
+		{"noembed and noframes dropped", `<p>a<noembed><a href="/ad?x=1">Ad</a></noembed>b<noframes><p>no frames</noframes></p>`, []string{"p:ab"}},
 		{"display none", `<p>a <span style="Display : None">x</span> b</p>`, []string{"p:a b"}},
 		{"visibility hidden", `<p>a<span style="color:red;visibility:hidden">x</span>b</p>`, []string{"p:ab"}},
 		// A dropped block leaves no boundary: its neighbours run on, as a
@@ -502,7 +503,7 @@ var (
 		"figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr html li main nav ol p pre section summary " +
 		"table tbody td tfoot th thead tr ul caption center frameset title")
 	domDroppedTags = domAtomSet("script style noscript template svg iframe select textarea button object embed " +
-		"canvas audio video map head math")
+		"canvas audio video map head math noembed noframes")
 )
 
 func domAtomSet(s string) map[atom.Atom]bool {
