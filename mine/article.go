@@ -386,13 +386,25 @@ func labelledBoxes(p *Page, region *Node) (boxes map[*Node]bool, tail map[*Segme
 		says, cards := false, len(linkedPages(p, box, 2)) == 2
 		for i := l + 1; i <= final[box] && !says; i++ {
 			s := &p.Segments[i]
-			says = isProse(s) && !cutShort(s.Text) && !(cards && teaserCopy(p, box, s))
+			says = isProse(s) && !cutShort(s.Text) && !(cards && teaserCopy(p, box, s)) && !postWithin(s.Owner, box)
 		}
 		if !says {
 			mark(box)
 		}
 	}
 	return out, tail
+}
+
+// postWithin: n is inside an <article> element below box, a post of its
+// own (a box of other posts shows them whole, as many themes' "You may
+// like" boxes do), not the box's word.
+func postWithin(n, box *Node) bool {
+	for ; n != nil && n != box; n = n.Parent {
+		if n.H.DataAtom == atom.Article {
+			return true
+		}
+	}
+	return false
 }
 
 // labelledLinks: after the label at segment l ("Read also:", "Lue

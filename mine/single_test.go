@@ -145,6 +145,11 @@ func TestSingleStories(t *testing.T) {
 			[]string{"hält wenig von der Angst", "Ein bedingungsloses Grundeinkommen hält er", "Das ganze Gespräch können Sie in unserer Mediathek nachhören"},
 			[]string{"Balsam für den sozialen Frieden", "Experiment in Finnland", "Was darf ein selbstfahrendes Auto", "Bahnstreik am Montag",
 				"Roboter in der Pflege", "Lehrerverbände warnen", "Was das für die Innenstädte bedeutet"}},
+		// Under the label, a box of other posts shows them whole, each an
+		// <article> of its own: prose, but not the story's.
+		{"relatedposts.html", "",
+			[]string{"A paciência não é esperar de braços cruzados", "o melhor dos conselheiros"},
+			[]string{"Você pode gostar", "O que une uma família", "Eu sou assim mesmo", "A vida requer da gente"}},
 		{"noscript.html", "",
 			[]string{"This June we counted 212 common seals", "The count is done from the boats", "sit very still in it with binoculars"},
 			[]string{"Please enable it in your browser", "News from the harbour trust"}},
