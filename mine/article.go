@@ -667,7 +667,7 @@ var promoNames = func() map[string]bool {
 func listPage(p *minedPage, opts Options) bool {
 	page, region := p.page, p.region
 	regionText, pageText := contentChars(page, region), contentChars(page, page.Root)
-	return float64(regionText) < opts.FallbackShare*float64(pageText) && !holdsProse(page, region) && !p.declared && !p.placed
+	return float64(regionText) < opts.FallbackShare*float64(pageText) && !holdsProse(page, region, p.links) && !p.declared && !p.placed
 }
 
 // articleText is the story's text in region: its segments without
@@ -964,9 +964,21 @@ func labelShape(line string) bool {
 
 // holdsProse: the region holds at least half of the page's prose (long
 // lines with sentences, not links): a short story on a busy page is still
-// the page's story, not a list page to keep whole.
-func holdsProse(p *Page, region *Node) bool {
-	prose := proseByNode(p, nil)
+// the page's story, not a list page to keep whole. With l, a teaser's
+// lines under its headline link (underHeadline) in a TOC box outside the
+// region are no prose: a feed of cards below the story does not
+// outweigh it.
+func holdsProse(p *Page, region *Node, l *links) bool {
+	var teasers []bool
+	if l != nil {
+		teasers = make([]bool, len(p.Nodes)) // inside a TOC box
+		for _, n := range p.Nodes {
+			teasers[n.Index] = n.Parent != nil && teasers[n.Parent.Index] || l.isTOC(n)
+		}
+	}
+	prose := proseWhere(p, func(s *Segment) bool {
+		return l == nil || p.contains(region, s.Owner) || !teasers[s.Owner.Index] || !underHeadline(s.Owner, p.Root, l)
+	})
 	return prose[region.Index] > 0 && 2*prose[region.Index] >= prose[p.Root.Index]
 }
 

@@ -150,6 +150,11 @@ func TestSingleStories(t *testing.T) {
 		{"relatedposts.html", "",
 			[]string{"A paciência não é esperar de braços cruzados", "o melhor dos conselheiros"},
 			[]string{"Você pode gostar", "O que une uma família", "Eu sou assim mesmo", "A vida requer da gente"}},
+		// An aggregator's feed of cards under its own story: each card an
+		// <article> led by a headline that links off the site.
+		{"feed.html", "",
+			[]string{"games start in seconds and look sharp", "most reviewers advise waiting a year"},
+			[]string{"Three families still live", "A bold rental law", "Scientists ran a simulation", "No diet has been more studied", "Half a world away"}},
 		{"noscript.html", "",
 			[]string{"This June we counted 212 common seals", "The count is done from the boats", "sit very still in it with binoculars"},
 			[]string{"Please enable it in your browser", "News from the harbour trust"}},
@@ -246,7 +251,7 @@ func TestHoldsProse(t *testing.T) {
 		if n == nil {
 			t.Fatalf("%s: no element of class %s", tt.file, tt.class)
 		}
-		if got := holdsProse(p.page, n); got != tt.want {
+		if got := holdsProse(p.page, n, nil); got != tt.want {
 			t.Errorf("%s: holdsProse(.%s) = %v, want %v", tt.file, tt.class, got, tt.want)
 		}
 	}

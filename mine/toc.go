@@ -31,10 +31,14 @@ func cleanLinks(p *Page) (alen, clean, off []float64, stories, heads []int) {
 			}
 		}
 	}
+	cards := cardHeadlines(p)
 	for i := len(p.Nodes) - 1; i >= 0; i-- {
 		n := p.Nodes[i]
 		switch {
 		case n.Href == "":
+		case cards[n]:
+			stories[i]++
+			heads[i]++
 		case offSite(p, n.Href):
 			if s := segmentOf(p, n); s != nil && !s.Template {
 				off[i] += float64(linkChars(anchorText(n)))
@@ -54,6 +58,39 @@ func cleanLinks(p *Page) (alen, clean, off []float64, stories, heads []int) {
 		}
 	}
 	return alen, clean, off, stories, heads
+}
+
+// cardHeadlines are the links off the site that are the headline of an
+// <article> holding no other headline link: a card of an aggregator's
+// feed (digg, a news portal), a story's teaser however far it links. A
+// post that reviews several pages under linked headings holds them in
+// one <article>.
+func cardHeadlines(p *Page) map[*Node]bool {
+	var heads map[*Node][]*Node // article → its headline links
+	for _, a := range p.Nodes {
+		if a.Href == "" || !headlineAnchor(a) || len(strings.Fields(anchorText(a))) < 2 {
+			continue
+		}
+		for n := a.Parent; n != nil; n = n.Parent {
+			if n.Tag == "article" {
+				if heads == nil {
+					heads = map[*Node][]*Node{}
+				}
+				heads[n] = append(heads[n], a)
+				break
+			}
+		}
+	}
+	var out map[*Node]bool
+	for _, as := range heads {
+		if len(as) == 1 && offSite(p, as[0].Href) {
+			if out == nil {
+				out = map[*Node]bool{}
+			}
+			out[as[0]] = true
+		}
+	}
+	return out
 }
 
 // linkChars counts text's characters as a segment's LinkLen does, spaces
