@@ -695,8 +695,9 @@ func hasRole(h *html.Node, role string) bool {
 // tab)"; or one they do not display ("hidden", "is-hidden", "d-none": an
 // empty ad slot's "Advertisement", a widget a script shows later), unless
 // another class shows the element at some screen width ("hidden
-// md:block", "d-none d-lg-block", "hidden visible-lg"). The page's reader
-// never sees it.
+// md:block", "d-none d-lg-block", "hidden visible-lg"), but on paper
+// ("d-none d-print-block": a citation line for printing). The page's
+// reader never sees it.
 func hiddenClass(class string) bool {
 	if !strings.Contains(class, "-only") && !strings.Contains(class, "reader") && !strings.Contains(class, "visually") &&
 		!strings.Contains(class, "hidden") && !strings.Contains(class, "d-none") {
@@ -709,6 +710,8 @@ func hiddenClass(class string) bool {
 			return true
 		case w == "hidden" || w == "is-hidden" || w == "d-none":
 			hide = true
+		case strings.Contains(w, "print"):
+			// "d-print-block", "print:block", "visible-print": shown on paper only.
 		case strings.Contains(w, ":") || strings.HasPrefix(w, "d-") || strings.HasPrefix(w, "visible-"):
 			shown = true
 		}

@@ -100,6 +100,8 @@ func TestDOMSegments(t *testing.T) {
 			[]string{"div:a", "p:b"}},
 		{"display class shown at a width", `<div class="hidden md:block">x</div><div class="d-none d-lg-block">y</div><div class="hidden visible-lg">z</div>`,
 			[]string{"div:x", "div:y", "div:z"}},
+		{"display class shown on paper only", `<p>a</p><div class="d-none d-print-block">Citation: retrieved 20 November</div><div class="hidden print:block">x</div><p>b</p>`,
+			[]string{"p:a", "p:b"}},
 		{"body hidden until scripts run", `<html class="hidden"><body class="hidden"><p>x</p></body></html>`, []string{"p:x"}},
 		{"role button", `<div>a<div role="button" aria-label="Settings">Settings</div>b</div><p>c<span role="link">d</span></p>`, []string{"div:ab", "p:cd"}},
 		{"control roles", `<div>Story<div role="toolbar"><ul role="menu"><li role="menuitemradio">High (HD)</li></ul>` +
@@ -543,7 +545,7 @@ func domHidden(n *html.Node) bool {
 			words := strings.Fields(a.Val)
 			hide := slices.ContainsFunc(words, func(w string) bool { return w == "hidden" || w == "is-hidden" || w == "d-none" })
 			shown := slices.ContainsFunc(words, func(w string) bool {
-				return strings.Contains(w, ":") || (strings.HasPrefix(w, "d-") && w != "d-none") || strings.HasPrefix(w, "visible-")
+				return !strings.Contains(w, "print") && (strings.Contains(w, ":") || (strings.HasPrefix(w, "d-") && w != "d-none") || strings.HasPrefix(w, "visible-"))
 			})
 			if hide && !shown {
 				return true
