@@ -915,6 +915,8 @@ func boxLabel(line string) bool {
 
 var boxLabels = phraseSet(
 	"you may also like", "you might also like", "we recommend", "read next", "read more", "see also", "also read",
+	"explore further", "keep reading", "up next", "don't miss", "editor's picks", "what to read next", "more to explore",
+	"you may be interested in",
 	"você pode gostar", "você também pode gostar", "veja também", "leia também", "leia mais", "notícias relacionadas",
 	"te puede interesar", "también te puede interesar", "noticias relacionadas", "lee también", "lea también", "ver también",
 	"lire aussi", "à lire aussi", "a lire aussi", "sur le même sujet", "à lire également",

@@ -200,6 +200,8 @@ func TestTrimLabels(t *testing.T) {
 		{story + "\n\nYou might also like", story},
 		{prose + "\n\nYou may also like...\n\nTram fares rise in May", prose},
 		{prose + "\n\nLeia também\n\nPrefeitura anuncia novo corredor de ônibus", prose},
+		{prose + "\n\nExplore further\n\nTram fares rise in May", prose},
+		{prose + "\n\nDon't miss\n\nTram fares rise in May", prose},
 		{prose + "\n\nÀ lire aussi :\n\nLe tramway arrive au port", prose},
 		{prose + "\n\nЧитайте также\n\nТрамвай дойдёт до порта", prose},
 		{prose + "\n\nНовости по теме\n\nТрамвай дойдёт до порта", prose},
