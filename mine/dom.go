@@ -625,11 +625,11 @@ func hidden(h *html.Node) bool {
 				return true
 			}
 		case "style":
-			if !containsFold(a.Val, "none") && !containsFold(a.Val, "hidden") {
+			if !containsFold(a.Val, "none") && !containsFold(a.Val, "hidden") && !strings.Contains(a.Val, "-") {
 				continue // most styles: no need to normalise them
 			}
 			v := strings.ReplaceAll(strings.ToLower(a.Val), " ", "")
-			if strings.Contains(v, "display:none") || strings.Contains(v, "visibility:hidden") {
+			if strings.Contains(v, "display:none") || strings.Contains(v, "visibility:hidden") || offScreen(v) {
 				return true
 			}
 		case "class":
@@ -640,6 +640,30 @@ func hidden(h *html.Node) bool {
 			}
 		case "role":
 			if controlRole(a.Val) && !inAccordion(h, a.Val) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// offScreen: a normalised inline style moves the element a thousand
+// pixels or more off the screen ("position:absolute;left:-9999px",
+// "text-indent:-9999px"): links planted for search engines, a logo's
+// text behind its picture. The reader never sees it.
+func offScreen(style string) bool {
+	for _, prop := range [...]string{"left:-", "top:-", "text-indent:-", "margin-left:-"} {
+		for rest := style; ; {
+			i := strings.Index(rest, prop)
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(prop):]
+			digits := 0
+			for digits < len(rest) && rest[digits] >= '0' && rest[digits] <= '9' {
+				digits++
+			}
+			if digits >= 4 {
 				return true
 			}
 		}

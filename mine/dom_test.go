@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -100,6 +101,8 @@ func TestDOMSegments(t *testing.T) {
 			[]string{"div:a", "p:b"}},
 		{"display class shown at a width", `<div class="hidden md:block">x</div><div class="d-none d-lg-block">y</div><div class="hidden visible-lg">z</div>`,
 			[]string{"div:x", "div:y", "div:z"}},
+		{"off the screen", `<p>a</p><div style="position:absolute; top:0; left:-9999px;"><a href="https://spam.example/">Download themes free</a></div><h1 style="text-indent: -9999px">Logo</h1><p style="margin-left:-20px">b</p>`,
+			[]string{"p:a", "p:b"}},
 		{"display class shown on paper only", `<p>a</p><div class="d-none d-print-block">Citation: retrieved 20 November</div><div class="hidden print:block">x</div><p>b</p>`,
 			[]string{"p:a", "p:b"}},
 		{"body hidden until scripts run", `<html class="hidden"><body class="hidden"><p>x</p></body></html>`, []string{"p:x"}},
@@ -528,7 +531,8 @@ func domHidden(n *html.Node) bool {
 	for _, a := range n.Attr {
 		style := strings.ToLower(strings.ReplaceAll(a.Val, " ", ""))
 		if a.Key == "hidden" || (a.Key == "aria-hidden" && a.Val == "true") ||
-			(a.Key == "style" && (strings.Contains(style, "display:none") || strings.Contains(style, "visibility:hidden"))) {
+			(a.Key == "style" && (strings.Contains(style, "display:none") || strings.Contains(style, "visibility:hidden") ||
+				regexp.MustCompile(`(left|top|text-indent):-[0-9]{4}`).MatchString(style))) {
 			return true
 		}
 		if a.Key == "role" && slices.Contains([]string{"button", "menu", "menubar", "menuitem", "menuitemradio", "menuitemcheckbox",
