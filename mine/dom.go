@@ -625,7 +625,7 @@ func hidden(h *html.Node) bool {
 				return true
 			}
 		case "style":
-			if !containsFold(a.Val, "none") && !containsFold(a.Val, "hidden") && !strings.Contains(a.Val, "-") {
+			if !containsFold(a.Val, "none") && !containsFold(a.Val, "hidden") && !farNegative(a.Val) {
 				continue // most styles: no need to normalise them
 			}
 			v := strings.ReplaceAll(strings.ToLower(a.Val), " ", "")
@@ -643,6 +643,30 @@ func hidden(h *html.Node) bool {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// farNegative: s holds a minus sign before four digits or more, as an
+// offScreen style does.
+func farNegative(s string) bool {
+	for i := strings.IndexByte(s, '-'); i >= 0; {
+		d := i + 1
+		for d < len(s) && s[d] == ' ' {
+			d++
+		}
+		n := d
+		for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+			n++
+		}
+		if n-d >= 4 {
+			return true
+		}
+		j := strings.IndexByte(s[i+1:], '-')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
 	}
 	return false
 }

@@ -523,8 +523,13 @@ func domAtomSet(s string) map[atom.Atom]bool {
 	return m
 }
 
+// domOffScreen: a style, spaces removed, that moves an element 1000px
+// or more off the screen.
+var domOffScreen = regexp.MustCompile(`(left|top|text-indent):-[0-9]{4}`)
+
 // domHidden: the hidden attribute, aria-hidden="true", an inline style
-// with display:none or visibility:hidden (spaces and case ignored), or a
+// with display:none or visibility:hidden or far off the screen (spaces
+// and case ignored), or a
 // screen-reader-only class (case counts: CSS class selectors match it),
 // or the role of a control (button, menu item, slider, tab…).
 func domHidden(n *html.Node) bool {
@@ -532,7 +537,7 @@ func domHidden(n *html.Node) bool {
 		style := strings.ToLower(strings.ReplaceAll(a.Val, " ", ""))
 		if a.Key == "hidden" || (a.Key == "aria-hidden" && a.Val == "true") ||
 			(a.Key == "style" && (strings.Contains(style, "display:none") || strings.Contains(style, "visibility:hidden") ||
-				regexp.MustCompile(`(left|top|text-indent):-[0-9]{4}`).MatchString(style))) {
+				domOffScreen.MatchString(style))) {
 			return true
 		}
 		if a.Key == "role" && slices.Contains([]string{"button", "menu", "menubar", "menuitem", "menuitemradio", "menuitemcheckbox",
