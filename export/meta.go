@@ -348,14 +348,10 @@ func startTag(z *html.Tokenizer, tt html.TokenType, attrs []html.Attribute) (htm
 	return t, attrs
 }
 
-// readAttrs are the attributes attr is asked for in the scan.
-var readAttrs = map[string]string{}
-
-func init() {
-	for _, k := range strings.Fields("class id content datetime href itemprop property rel title type name") {
-		readAttrs[k] = k
-	}
-}
+// readAttrs are the attributes attr is asked for in the scan, each
+// mapped to its own name: the key kept is this string, not a copy.
+var readAttrs = map[string]string{"class": "class", "id": "id", "content": "content", "datetime": "datetime", "href": "href",
+	"itemprop": "itemprop", "property": "property", "rel": "rel", "title": "title", "type": "type", "name": "name"}
 
 func attr(t html.Token, name string) string {
 	for _, a := range t.Attr {

@@ -386,25 +386,15 @@ func labelledBoxes(p *Page, region *Node) (boxes map[*Node]bool, tail map[*Segme
 		says, cards := false, len(linkedPages(p, box, 2)) == 2
 		for i := l + 1; i <= final[box] && !says; i++ {
 			s := &p.Segments[i]
-			says = isProse(s) && !cutShort(s.Text) && !(cards && teaserCopy(p, box, s)) && !postWithin(s.Owner, box)
+			// Prose inside an <article> of the box is another post shown
+			// whole (a theme's "You may like" box), not the box's word.
+			says = isProse(s) && !cutShort(s.Text) && !(cards && teaserCopy(p, box, s)) && articleAround(s.Owner, box) == nil
 		}
 		if !says {
 			mark(box)
 		}
 	}
 	return out, tail
-}
-
-// postWithin: n is inside an <article> element below box, a post of its
-// own (a box of other posts shows them whole, as many themes' "You may
-// like" boxes do), not the box's word.
-func postWithin(n, box *Node) bool {
-	for ; n != nil && n != box; n = n.Parent {
-		if n.H.DataAtom == atom.Article {
-			return true
-		}
-	}
-	return false
 }
 
 // labelledLinks: after the label at segment l ("Read also:", "Lue
@@ -967,19 +957,16 @@ func labelShape(line string) bool {
 // holdsProse: the region holds at least half of the page's prose (long
 // lines with sentences, not links): a short story on a busy page is still
 // the page's story, not a list page to keep whole. With l, a teaser's
-// lines under its headline link (underHeadline) in a TOC box outside the
-// region are no prose: a feed of cards below the story does not
+// lines under its headline link (underHeadline) in a TOC box (inTOC)
+// outside the region are no prose: a feed of cards below the story does not
 // outweigh it.
 func holdsProse(p *Page, region *Node, l *links) bool {
-	var teasers []bool
+	var boxed map[*Node]bool
 	if l != nil {
-		teasers = make([]bool, len(p.Nodes)) // inside a TOC box
-		for _, n := range p.Nodes {
-			teasers[n.Index] = n.Parent != nil && teasers[n.Parent.Index] || l.isTOC(n)
-		}
+		boxed = l.inTOC(p, p.Root)
 	}
 	prose := proseWhere(p, func(s *Segment) bool {
-		return l == nil || p.contains(region, s.Owner) || !teasers[s.Owner.Index] || !underHeadline(s.Owner, p.Root, l)
+		return !boxed[s.Owner] || p.contains(region, s.Owner) || !underHeadline(s.Owner, p.Root, l)
 	})
 	return prose[region.Index] > 0 && 2*prose[region.Index] >= prose[p.Root.Index]
 }

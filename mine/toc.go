@@ -31,16 +31,15 @@ func cleanLinks(p *Page) (alen, clean, off []float64, stories, heads []int) {
 			}
 		}
 	}
-	cards := cardHeadlines(p)
 	for i := len(p.Nodes) - 1; i >= 0; i-- {
 		n := p.Nodes[i]
 		switch {
 		case n.Href == "":
-		case cards[n]:
-			stories[i]++
-			heads[i]++
 		case offSite(p, n.Href):
-			if s := segmentOf(p, n); s != nil && !s.Template {
+			if cardHeadline(p, n) {
+				stories[i]++
+				heads[i]++
+			} else if s := segmentOf(p, n); s != nil && !s.Template {
 				off[i] += float64(linkChars(anchorText(n)))
 			}
 		case onSiteTOCAnchor(p, n):
@@ -60,37 +59,40 @@ func cleanLinks(p *Page) (alen, clean, off []float64, stories, heads []int) {
 	return alen, clean, off, stories, heads
 }
 
-// cardHeadlines are the links off the site that are the headline of an
-// <article> holding no other headline link: a card of an aggregator's
-// feed (digg, a news portal), a story's teaser however far it links. A
-// post that reviews several pages under linked headings holds them in
-// one <article>.
-func cardHeadlines(p *Page) map[*Node]bool {
-	var heads map[*Node][]*Node // article → its headline links
-	for _, a := range p.Nodes {
-		if a.Href == "" || !headlineAnchor(a) || len(strings.Fields(anchorText(a))) < 2 {
-			continue
-		}
-		for n := a.Parent; n != nil; n = n.Parent {
-			if n.Tag == "article" {
-				if heads == nil {
-					heads = map[*Node][]*Node{}
-				}
-				heads[n] = append(heads[n], a)
-				break
-			}
+// cardHeadline: a, a link off the site, is the one headline link of the
+// <article> around it: a card of an aggregator's feed (digg, a news
+// portal), a story's teaser however far it links. A post that reviews
+// several pages under linked headings holds them in one <article>.
+func cardHeadline(p *Page, a *Node) bool {
+	if !titledHeadline(a) {
+		return false
+	}
+	art := articleAround(a, nil)
+	if art == nil {
+		return false
+	}
+	for j, last := art.Index, p.lastDescendant(art); j <= last; j++ {
+		if k := p.Nodes[j]; k != a && titledHeadline(k) {
+			return false
 		}
 	}
-	var out map[*Node]bool
-	for _, as := range heads {
-		if len(as) == 1 && offSite(p, as[0].Href) {
-			if out == nil {
-				out = map[*Node]bool{}
-			}
-			out[as[0]] = true
+	return true
+}
+
+// titledHeadline: n is a link in a heading with two words or more.
+func titledHeadline(n *Node) bool {
+	return n.Href != "" && headlineAnchor(n) && len(strings.Fields(anchorText(n))) >= 2
+}
+
+// articleAround is the nearest <article> element that is n or holds it,
+// below stop (nil: up to the root); nil when there is none.
+func articleAround(n, stop *Node) *Node {
+	for ; n != nil && n != stop; n = n.Parent {
+		if n.Tag == "article" {
+			return n
 		}
 	}
-	return out
+	return nil
 }
 
 // linkChars counts text's characters as a segment's LinkLen does, spaces
