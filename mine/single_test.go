@@ -45,7 +45,10 @@ import (
 // are no prose a short story must outweigh to be the page's story. A
 // photo post told in its captions keeps them. An infobox's rows, names
 // and values, linked or not, are the story's (its hCard class makes it
-// no byline); a navigation box's labelled rows of links are not.
+// no byline); a navigation box's labelled rows of links are not. An
+// encyclopedia entry's references, labelled so, stay with it though they
+// link headlines through the site's own redirects; its related entries
+// go.
 // A page builder's story, every block of it named a widget, under the
 // theme's headline, is the story (its share buttons and the sidebar's
 // widgets are not). An accordion's sections, a tab list holding its
@@ -120,6 +123,9 @@ func TestSingleStories(t *testing.T) {
 		{"infobox.html", "",
 			[]string{"largest village on the island", "Council area", "Argyll", "Founded", "Walter Frederick Campbell", "Port authority", "Islay Harbour Board", "880 (2011)"},
 			[]string{"Bowmore", "Killarow", "Random article", "Privacy policy"}},
+		{"citations.html", "",
+			[]string{"learnt the piano as a child", "judged a television singing contest", "References", "Full list of nominees for the 11th Golden Melody Awards", "Tanya Chua joins a new label and opens a new era", "[Retrieved 2017-07-19]"},
+			[]string{"Related entries", "Stefanie Sun", "Mandopop", "Privacy policy"}},
 		{"pagebody.html", "",
 			[]string{"Thursday's post on the township's public meeting", "whether the wells on the north side"},
 			[]string{"history conference", "Audio Drums", "forgotten gems of music", "Pruning Notes"}},

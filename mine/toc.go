@@ -337,7 +337,7 @@ func (l *links) inTOC(p *Page, region *Node) map[*Node]bool {
 			inKids += boxed[k.Index]
 			prose[i] += prose[k.Index]
 		}
-		box[i] = l.isTOC(n) && !l.dataTable(n) && (inKids == 0 || (l.clean[i]-inKids <= 0.5*l.clean[i] && !storyAround(p, n, prose[i], l.clean[i]-inKids))) && !proseList(p, n)
+		box[i] = l.isTOC(n) && !l.dataTable(n) && (inKids == 0 || (l.clean[i]-inKids <= 0.5*l.clean[i] && !storyAround(p, n, prose[i], l.clean[i]-inKids))) && !proseList(p, n) && !referenceList(p, n)
 		if box[i] {
 			boxed[i], prose[i] = l.clean[i], 0
 		} else {
@@ -614,6 +614,40 @@ func proseList(p *Page, n *Node) bool {
 	}
 	return items >= 2 && 5*sentences >= 4*items
 }
+
+// referenceList: n is a story's list of references, named so by a
+// label in its first line or in the line right before it ("References",
+// "Sources", "参考资料"): what the story cites, kept with it however much
+// its items look like headlines (an encyclopedia's citations of news
+// stories, linked through the site's own redirects). No site labels a
+// box of its other stories so.
+func referenceList(p *Page, n *Node) bool {
+	first, last := p.segmentRange(n)
+	if first > last {
+		return false
+	}
+	return referenceLabel(p.Segments[first].Text) || first > 0 && referenceLabel(p.Segments[first-1].Text)
+}
+
+// referenceLabel: line names a list of references, an editing link
+// after it ("References[edit]") aside.
+func referenceLabel(line string) bool {
+	if i := strings.IndexByte(line, '['); i > 0 && strings.HasSuffix(line, "]") {
+		line = line[:i]
+	}
+	return len(line) <= 60 && referenceLabels[phrase(line)]
+}
+
+// referenceLabels are the headings of reference lists in the languages
+// of the larger encyclopedias and news markets.
+var referenceLabels = phraseSet(
+	"references", "sources", "notes", "footnotes", "citations", "bibliography", "works cited", "notes and references", "references and notes",
+	"einzelnachweise", "quellen", "anmerkungen", "literatur", "références", "notes et références", "bibliographie",
+	"referencias", "fuentes", "notas", "bibliografía", "referências", "fontes", "note", "fonti", "bibliografia",
+	"примечания", "источники", "литература", "примітки", "джерела", "przypisy", "źródła", "bronnen", "referenties",
+	"källor", "referenser", "kilder", "lähteet", "viitteet", "kaynakça", "kaynaklar", "referensi", "rujukan", "tham khảo", "chú thích",
+	"参考资料", "参考文献", "参考来源", "注释", "脚注", "参考資料", "出典", "注釈", "참고 문헌", "참고문헌", "각주", "출처",
+)
 
 // sentenceLine: n holds 40 or more characters of text outside links,
 // with a sentence's end.
