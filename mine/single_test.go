@@ -48,7 +48,10 @@ import (
 // no byline); a navigation box's labelled rows of links are not. An
 // encyclopedia entry's references, labelled so, stay with it though they
 // link headlines through the site's own redirects; its related entries
-// go.
+// go. A section of a reference page that lists titles linked to their
+// pages, each with what the page says of it ("Fix You (KBS2, 2020)"), is
+// the page's, where a box of headlines with their dates under a heading
+// is not.
 // A page builder's story, every block of it named a widget, under the
 // theme's headline, is the story (its share buttons and the sidebar's
 // widgets are not). An accordion's sections, a tab list holding its
@@ -126,6 +129,9 @@ func TestSingleStories(t *testing.T) {
 		{"citations.html", "",
 			[]string{"learnt the piano as a child", "judged a television singing contest", "References", "Full list of nominees for the 11th Golden Melody Awards", "Tanya Chua joins a new label and opens a new era", "[Retrieved 2017-07-19]"},
 			[]string{"Related entries", "Stefanie Sun", "Mandopop", "Privacy policy"}},
+		{"filmography.html", "",
+			[]string{"began her career in films", "TV Shows", "Fix You (KBS2, 2020)", "When a Man is in Love (SBS, 2004)", "Mr. Idol (2011)", "Baeksang Arts Awards: Best New Actress Award"},
+			[]string{"ends its run with the best ratings", "Casting announced", "Random page", "Privacy policy"}},
 		{"pagebody.html", "",
 			[]string{"Thursday's post on the township's public meeting", "whether the wells on the north side"},
 			[]string{"history conference", "Audio Drums", "forgotten gems of music", "Pruning Notes"}},

@@ -31,6 +31,7 @@ func cleanLinks(p *Page) (alen, clean, off []float64, stories, heads []int) {
 			}
 		}
 	}
+	var sections sectionLists
 	for i := len(p.Nodes) - 1; i >= 0; i-- {
 		n := p.Nodes[i]
 		switch {
@@ -42,7 +43,7 @@ func cleanLinks(p *Page) (alen, clean, off []float64, stories, heads []int) {
 			} else if s := segmentOf(p, n); s != nil && !s.Template {
 				off[i] += float64(linkChars(anchorText(n)))
 			}
-		case onSiteTOCAnchor(p, n):
+		case onSiteTOCAnchor(p, n) && !sections.holds(n):
 			stories[i]++
 			if headlineAnchor(n) {
 				heads[i]++
@@ -613,6 +614,93 @@ func proseList(p *Page, n *Node) bool {
 		}
 	}
 	return items >= 2 && 5*sentences >= 4*items
+}
+
+// sectionList: a list that a heading of the story opens, one of its
+// sections ("TV Shows", "Discography") beside others, whose items each say something
+// of the titles they link beside them ("Fix You (KBS2, 2020)"): a
+// filmography, not a box of headlines: four in five of its links are
+// titles of five words or fewer, where headlines run longer.
+func sectionList(n *Node) bool {
+	if (n.Tag != "ul" && n.Tag != "ol") || n.Parent == nil {
+		return false
+	}
+	// prev is the element before the list; headings counts the
+	// parent's: a document's sections, where a sidebar's widget holds
+	// one title over its list.
+	var prev *Node
+	headings := 0
+	for _, k := range n.Parent.Kids {
+		if headingTag(k) {
+			headings++
+		}
+		if k.Index < n.Index {
+			prev = k
+		}
+	}
+	if !headingTag(prev) || headings < 2 {
+		return false
+	}
+	if label := anchorText(prev); wordCount(label) > 6 || trailingLabel(label) {
+		return false
+	}
+	items, links, long := 0, 0, 0
+	for _, li := range n.Kids {
+		if li.Tag != "li" {
+			continue
+		}
+		items++
+		if li.CLenA == 0 || li.Anchors == 0 {
+			return false
+		}
+		for _, a := range linksIn(li) {
+			links++
+			if wordCount(anchorText(a)) > 5 {
+				long++
+			}
+		}
+	}
+	return items >= 2 && 5*long <= links
+}
+
+// sectionLists remembers, per list, whether it is a sectionList.
+type sectionLists map[*Node]bool
+
+// holds: a, a link, is in an item of a sectionList.
+func (m *sectionLists) holds(a *Node) bool {
+	li := a.Parent
+	for d := 0; li != nil && li.Tag != "li" && d < 3; d++ {
+		li = li.Parent
+	}
+	if li == nil || li.Tag != "li" || li.Parent == nil {
+		return false
+	}
+	list := li.Parent
+	if *m == nil {
+		*m = sectionLists{}
+	}
+	is, ok := (*m)[list]
+	if !ok {
+		is = sectionList(list)
+		(*m)[list] = is
+	}
+	return is
+}
+
+// linksIn returns the links below n.
+func linksIn(n *Node) []*Node {
+	var out []*Node
+	var walk func(*Node)
+	walk = func(k *Node) {
+		if k.Href != "" {
+			out = append(out, k)
+		}
+		for _, c := range k.Kids {
+			walk(c)
+		}
+	}
+	walk(n)
+	return out
 }
 
 // referenceList: n is a story's list of references, named so by a
