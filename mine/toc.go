@@ -655,12 +655,29 @@ func sectionList(n *Node) bool {
 		}
 		for _, a := range linksIn(li) {
 			links++
-			if wordCount(anchorText(a)) > 5 {
+			if spokenWords(anchorText(a)) > 5 {
 				long++
 			}
 		}
 	}
 	return items >= 2 && 5*long <= links
+}
+
+// spokenWords counts text's words, two characters of a script written
+// without spaces (Chinese, Japanese) counting as one: a headline there is
+// one "word" between spaces.
+func spokenWords(text string) int {
+	n, run := 0, 0
+	for w := range strings.FieldsSeq(text) {
+		run = 0
+		for _, r := range w {
+			if r >= 0x2E80 && !unicode.Is(unicode.Hangul, r) {
+				run++
+			}
+		}
+		n += max(1, (run+1)/2)
+	}
+	return n
 }
 
 // sectionLists remembers, per list, whether it is a sectionList.
