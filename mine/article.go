@@ -88,7 +88,7 @@ func articleResult(p *minedPage, opts Options) *Result {
 	// In the region where the cluster's articles are, or in one that holds
 	// most of the page's own text, a short story is still a story;
 	// elsewhere short text is a page's odds and ends.
-	if n := len([]rune(text)); n == 0 || (n < opts.MinArticleChars && !p.voted && !p.declared && !shortStory(p.page, region, text)) {
+	if n := textChars(text); n == 0 || (n < opts.MinArticleChars && !p.voted && !p.declared && !shortStory(p.page, region, text)) {
 		return res
 	}
 	res.Kind = KindArticle
@@ -159,7 +159,7 @@ const stops = ".!?。！？"
 // sentence: a line of 40 characters or more with a stop, not a label
 // ("Search results") or a byline.
 func sentence(line string) bool {
-	return utf8.RuneCountInString(line) >= 40 && strings.ContainsAny(line, stops)
+	return textChars(line) >= 40 && strings.ContainsAny(line, stops)
 }
 
 // underTitle: region's nearest ancestor with an h1 in it has the page's
@@ -410,7 +410,7 @@ func labelledLinks(p *Page, l int, in func(*Segment) bool) (run int, end bool) {
 	i := l + 1
 	for ; i < len(p.Segments) && in(&p.Segments[i]); i++ {
 		s := &p.Segments[i]
-		if a := s.Inner; a == nil || a.Tag != "a" || wordCount(s.Text) < 3 || offSite(p, a.Href) || len(linkedPages(p, a, 1)) == 0 {
+		if a := s.Inner; a == nil || a.Tag != "a" || spokenWords(s.Text) < 3 || offSite(p, a.Href) || len(linkedPages(p, a, 1)) == 0 {
 			break
 		}
 		run++
@@ -711,6 +711,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 	// dateline stands above the story, and a line of dates after its first
 	// words is content (a schedule, a list of tour dates).
 	started := false
+	var refs referenceLists
 	keep := func(s *Segment) bool {
 		// A paragraph twice is a copy (a mobile and a desktop version of
 		// the story, a pull quote); a short line again is content, a
@@ -720,7 +721,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		if s.Len >= minCopyLen {
 			first = seen[s.Text]
 		}
-		if s.Template || copied(first, s, lone[s]) || furnitureLine(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) || breadcrumb(s) || !started && byDateLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || filed[s] || cards[s] || embeds[s] || tail[s] || !links && storyLink(page, s) {
+		if s.Template || copied(first, s, lone[s]) || furnitureLine(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) && !refs.holds(page, s.Owner, region) || breadcrumb(s) || !started && byDateLine(s.Text) || cjkCreditLine(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || filed[s] || cards[s] || embeds[s] || tail[s] || !links && storyLink(page, s) {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {
@@ -760,7 +761,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 func orphanHeadings(segs []*Segment, kept []bool) {
 	for i := len(segs) - 1; i >= 0; i-- {
 		rank := headingRank(segs[i])
-		if rank < 2 || !kept[i] || wordCount(segs[i].Text) > maxLabelWords {
+		if rank < 2 || !kept[i] || spokenWords(segs[i].Text) > maxLabelWords {
 			continue
 		}
 		lines, live := 0, false
@@ -865,7 +866,7 @@ func trimLabels(text string) string {
 	cut, off, prose := -1, 0, false
 	for p := range strings.SplitSeq(text, "\n\n") {
 		switch {
-		case len(p) >= 80 && utf8.RuneCountInString(p) >= 80 && strings.ContainsAny(p, stops):
+		case len(p) >= 80 && textChars(p) >= 80 && strings.ContainsAny(p, stops):
 			cut, prose = -1, true
 		case cut < 0 && prose && promoLabel(p):
 			cut = off
@@ -892,7 +893,7 @@ func promoLabel(line string) bool {
 // of other stories.
 func trailingLabel(line string) bool {
 	line = strings.TrimSpace(line)
-	return labelShape(line) && (strings.HasSuffix(line, ":") || namesBox(line)) || boxLabel(line)
+	return labelShape(line) && (strings.HasSuffix(line, ":") || strings.HasSuffix(line, "：") || namesBox(line)) || boxLabel(line)
 }
 
 // boxLabel: line is one of the phrases sites put over a box of other
@@ -924,7 +925,7 @@ var boxLabels = phraseSet(
 // phrase is a short line as the lists of labels hold it: lower case,
 // without the punctuation, brackets and ellipsis around it.
 func phrase(line string) string {
-	return strings.ToLower(strings.Trim(line, " -–—·|:.!?…»›()[]"))
+	return strings.ToLower(strings.Trim(line, " -–—·|:.!?…»›()[]　：。！？（）【】"))
 }
 
 // phraseSet is a set of phrases, for phrase's look-ups.
@@ -950,8 +951,8 @@ func namesBox(line string) bool {
 // with no sentence in it and no trailing ellipsis ("More when we have
 // it…" goes on).
 func labelShape(line string) bool {
-	return utf8.RuneCountInString(line) <= 50 && wordCount(line) <= 6 && !strings.HasSuffix(line, "…") &&
-		!strings.ContainsAny(strings.TrimRight(line, ":"), stops)
+	return textChars(line) <= 50 && spokenWords(line) <= 6 && !strings.HasSuffix(line, "…") &&
+		!strings.ContainsAny(strings.TrimRight(line, ":："), stops)
 }
 
 // holdsProse: the region holds at least half of the page's prose (long
@@ -1311,7 +1312,7 @@ func singleMethod(p *minedPage, opts Options) *Result {
 	} else {
 		text = onepage.EEM(p.in.Body, onepage.EEMOptions{})
 	}
-	if len([]rune(text)) >= opts.MinArticleChars {
+	if textChars(text) >= opts.MinArticleChars {
 		res.Kind = KindArticle
 		res.Article = []Block{{Text: text}}
 	}

@@ -1,6 +1,7 @@
 package mine
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -71,4 +72,61 @@ var (
 	datelineWords = wordSet("by on at and & updated posted published last modified originally written am pm a.m p.m staff writer reporter correspondent editor")
 	zoneWords     = wordSet("ET EST EDT CT CST CDT PT PST PDT GMT UTC BST CET CEST IST AEST AEDT")
 	nameParticles = wordSet("de van von der den du da la le al bin")
+)
+
+// cjkCreditLine: a Chinese, Japanese or Korean page's line that gives
+// the story's date, source, author or editor, as those pages print it
+// under the headline or after the story ("2020年05月19日 08:30　来源：江城日报
+// 编辑：王明", "（责任编辑：王明）", "입력 2020.05.19 08:30"): every part of
+// it a date, a time, or a credit's label with its value, and at least one
+// date or label, and some of it in those scripts. The article text
+// leaves it out as it leaves out an English byline.
+func cjkCreditLine(text string) bool {
+	text = strings.Trim(strings.TrimSpace(text), "()（）[]【】")
+	if text == "" || utf8.RuneCountInString(text) > 100 || !hasCJK(text) {
+		return false // a Latin page's dates are byDateLine's
+	}
+	parts := strings.FieldsFunc(text, func(r rune) bool { return unicode.IsSpace(r) || r == '|' || r == '｜' })
+	found, value := false, false
+	for _, w := range parts {
+		label, rest, colon := cutCreditColon(w)
+		switch {
+		case cjkDate.MatchString(w):
+			found = true
+		case clockTime.MatchString(w):
+		case creditLabels[label] && (colon || rest == "") && utf8.RuneCountInString(rest) <= 20 && !strings.ContainsAny(rest, "，。！？,"):
+			// "来源：新华网" holds its value; "来源：" or "입력" leave it to
+			// the next part.
+			found, value = true, rest == ""
+			continue
+		case value && utf8.RuneCountInString(w) <= 20:
+		default:
+			return false
+		}
+		value = false
+	}
+	return found
+}
+
+// cutCreditColon splits "来源：新华网" at its colon; w whole when it has
+// none.
+func cutCreditColon(w string) (label, rest string, colon bool) {
+	for _, c := range []string{"：", ":"} {
+		if l, r, ok := strings.Cut(w, c); ok {
+			return l, r, true
+		}
+	}
+	return w, "", false
+}
+
+var (
+	cjkDate = regexp.MustCompile(`^((\d{4}年)?\d{1,2}月\d{1,2}日([(（].{1,3}[)）])?|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\.?)(\d{1,2}:\d{2}(:\d{2})?)?$`)
+	// clockTime is a time of day, also as Japanese writes it ("12時30分").
+	clockTime = regexp.MustCompile(`^(\d{1,2}:\d{2}(:\d{2})?|\d{1,2}時(\d{1,2}分)?)$`)
+	// creditLabels name a story's date, source and people in Chinese
+	// (simplified and traditional), Japanese and Korean.
+	creditLabels = wordSet("来源 來源 稿源 出处 作者 编辑 編輯 责任编辑 責任編輯 责编 记者 記者 本报记者 本報記者 通讯员 通訊員 摄影 攝影 " +
+		"发布时间 發布時間 發佈時間 发布日期 时间 時間 日期 更新时间 更新時間 " +
+		"配信 配信日 公開 公開日 更新 更新日 掲載 掲載日 投稿日 執筆 文 写真 " +
+		"입력 수정 기자 송고 등록 기사입력 최종수정")
 )

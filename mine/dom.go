@@ -155,7 +155,7 @@ func (p *Page) titleHolds(text string) bool {
 		p.titleKey = strings.ToLower(strings.Join(strings.Fields(p.Title), " "))
 	}
 	t := strings.ToLower(strings.Join(strings.Fields(text), " "))
-	return p.titleKey != "" && wordCount(t) >= 3 && strings.Contains(p.titleKey, t)
+	return p.titleKey != "" && spokenWords(t) >= 3 && strings.Contains(p.titleKey, t)
 }
 
 // FromDOM builds a Page from an already parsed document. With no URL
@@ -361,7 +361,7 @@ func (b *builder) text(n *Node, s string) {
 		}
 		b.cur.AppendString(w)
 		b.curLen += len(w)
-		added += utf8.RuneCountInString(w)
+		added += textChars(w)
 		b.space = false
 	}
 	eachWord(s, &b.space, word)
@@ -402,6 +402,25 @@ func eachWord(s string, space *bool, word func(string)) {
 	}
 }
 
+// textChars is s's length in characters as the mining thresholds count
+// them: a character of Chinese, Japanese or Korean counts two, since it
+// says what two to four Latin letters do ("80 characters of a sentence"
+// is 40 of Chinese, a full line of a paragraph there).
+func textChars(s string) int {
+	n := utf8.RuneCountInString(s)
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0xE2 { // U+2E80 and above start so in UTF-8
+			for _, r := range s[i:] {
+				if r >= 0x2E80 && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) {
+					n++
+				}
+			}
+			break
+		}
+	}
+	return n
+}
+
 // isSpace is strings.Fields' notion of space, Unicode's (U+00A0
 // included): an ASCII-only test glued the words on either side of a
 // non-breaking space.
@@ -422,7 +441,7 @@ func (b *builder) flush() {
 			}
 		}
 		b.owner.Segments = append(b.owner.Segments, len(b.page.Segments))
-		b.page.Segments = append(b.page.Segments, Segment{Text: text, Lines: lines, Owner: b.owner, Inner: b.inner, Len: utf8.RuneCountInString(text), LinkLen: b.link, Hash: normHash(text)})
+		b.page.Segments = append(b.page.Segments, Segment{Text: text, Lines: lines, Owner: b.owner, Inner: b.inner, Len: textChars(text), LinkLen: b.link, Hash: normHash(text)})
 	}
 	b.cur.Reset()
 	b.lines.Reset()

@@ -19,7 +19,7 @@ func infoDiscovererCluster(g []*minedPage, stats *entropy.TermStats, opts Option
 	out := make([]*Result, 0, len(g))
 	for i, p := range g {
 		res := newResult(p, opts)
-		if text := infoText(p.page, hs[i], th); len([]rune(text)) >= opts.MinArticleChars {
+		if text := infoText(p.page, hs[i], th); textChars(text) >= opts.MinArticleChars {
 			res.Kind = KindArticle
 			res.Article = []Block{{Paths: []string{"informative blocks"}, Text: text, Scores: map[string]float64{
 				"threshold": th, "h_cb": meanEntropy(hs[i], th)}}}
@@ -69,7 +69,7 @@ func wisdomCluster(g []*minedPage, stats *entropy.TermStats, opts Options) []*Re
 		keep := func(n *Node) bool {
 			return !w.f.hasT[n.Index] || w.f.cii[n.Index] > 1-opts.WISDOM.withDefaults().TCArticle
 		}
-		if text := condensedText(p.page, w.article, keep); len([]rune(text)) >= opts.MinArticleChars {
+		if text := condensedText(p.page, w.article, keep); textChars(text) >= opts.MinArticleChars {
 			res.Article = []Block{{Paths: pathsOf(w.article), Text: text, Scores: wisdomScores(w, w.article, func(n *Node) float64 { return float64(n.CLenA) })}}
 		}
 		if links := tocLinks(w.toc); len(links) >= opts.MinTOCLinks {

@@ -51,7 +51,10 @@ import (
 // go. A section of a reference page that lists titles linked to their
 // pages, each with what the page says of it ("Fix You (KBS2, 2020)"), is
 // the page's, where a box of headlines with their dates under a heading
-// is not.
+// is not. A Chinese story is measured as an English one: its standfirst
+// stays, its line of date, source and editor goes, and a label over two
+// linked headlines between its paragraphs ("延伸阅读：") goes with them,
+// the paragraphs after them staying.
 // A page builder's story, every block of it named a widget, under the
 // theme's headline, is the story (its share buttons and the sidebar's
 // widgets are not). An accordion's sections, a tab list holding its
@@ -132,6 +135,9 @@ func TestSingleStories(t *testing.T) {
 		{"filmography.html", "",
 			[]string{"began her career in films", "TV Shows", "Fix You (KBS2, 2020)", "When a Man is in Love (SBS, 2004)", "Mr. Idol (2011)", "Baeksang Arts Awards: Best New Actress Award"},
 			[]string{"ends its run with the best ratings", "Casting announced", "Random page", "Privacy policy"}},
+		{"cjkstory.html", "",
+			[]string{"经过四年建设", "标志着这条线路正式投入运营", "不少市民一早就赶来体验新线", "力争在两年内建成通车"},
+			[]string{"来源：江城日报", "2020年05月19日", "延伸阅读", "完成全部空载试运行", "新增接驳线路六条", "相关新闻", "本市公交月票", "版权所有"}},
 		{"pagebody.html", "",
 			[]string{"Thursday's post on the township's public meeting", "whether the wells on the north side"},
 			[]string{"history conference", "Audio Drums", "forgotten gems of music", "Pruning Notes"}},

@@ -2,7 +2,6 @@ package mine
 
 import (
 	"strings"
-	"unicode/utf8"
 )
 
 // Bounds of a standfirst: the one or two sentences a story's header sets
@@ -56,7 +55,7 @@ func standfirst(p *Page, region *Node, headline *Segment, kept string) []*Segmen
 		if meta[s.Owner] || meta[s.Inner] || namedFurnitureBelow(p, s.Owner, top) || besidePicture(s, top) {
 			continue
 		}
-		if chars += utf8.RuneCountInString(text); len(out) == 2 || chars > standfirstChars {
+		if chars += textChars(text); len(out) == 2 || chars > standfirstChars {
 			return nil
 		}
 		out = append(out, s)
@@ -116,7 +115,7 @@ func homePath(href string) bool {
 // words or more that ends as one, three quarters of it outside links,
 // and no byline, dateline or furniture.
 func standfirstLine(s *Segment, text string) bool {
-	return 4*s.LinkLen < s.Len && wordCount(text) >= 8 && sentence(text) && endsSentence(text) && !byDateLine(text) && !furnitureLine(text)
+	return 4*s.LinkLen < s.Len && spokenWords(text) >= 8 && sentence(text) && endsSentence(text) && !byDateLine(text) && !furnitureLine(text)
 }
 
 // namedFurnitureBelow: n or an ancestor below top is named as furniture

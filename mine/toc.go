@@ -641,7 +641,7 @@ func sectionList(n *Node) bool {
 	if !headingTag(prev) || headings < 2 {
 		return false
 	}
-	if label := anchorText(prev); wordCount(label) > 6 || trailingLabel(label) {
+	if label := anchorText(prev); spokenWords(label) > 6 || trailingLabel(label) {
 		return false
 	}
 	items, links, long := 0, 0, 0
@@ -661,23 +661,6 @@ func sectionList(n *Node) bool {
 		}
 	}
 	return items >= 2 && 5*long <= links
-}
-
-// spokenWords counts text's words, two characters of a script written
-// without spaces (Chinese, Japanese) counting as one: a headline there is
-// one "word" between spaces.
-func spokenWords(text string) int {
-	n, run := 0, 0
-	for w := range strings.FieldsSeq(text) {
-		run = 0
-		for _, r := range w {
-			if r >= 0x2E80 && !unicode.Is(unicode.Hangul, r) {
-				run++
-			}
-		}
-		n += max(1, (run+1)/2)
-	}
-	return n
 }
 
 // sectionLists remembers, per list, whether it is a sectionList.
@@ -732,6 +715,31 @@ func referenceList(p *Page, n *Node) bool {
 		return false
 	}
 	return referenceLabel(p.Segments[first].Text) || first > 0 && referenceLabel(p.Segments[first-1].Text)
+}
+
+// referenceLists remembers, per list, whether it is a referenceList.
+type referenceLists map[*Node]bool
+
+// holds: n, below region, is in an item of a referenceList: its lines
+// are citations, however much of them their links take.
+func (m *referenceLists) holds(p *Page, n, region *Node) bool {
+	for ; n != nil && n != region; n = n.Parent {
+		if n.Tag != "li" || n.Parent == nil {
+			continue
+		}
+		if *m == nil {
+			*m = referenceLists{}
+		}
+		is, ok := (*m)[n.Parent]
+		if !ok {
+			is = referenceList(p, n.Parent)
+			(*m)[n.Parent] = is
+		}
+		if is {
+			return true
+		}
+	}
+	return false
 }
 
 // referenceLabel: line names a list of references, an editing link

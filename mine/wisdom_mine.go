@@ -2,6 +2,7 @@ package mine
 
 import (
 	"strings"
+	"unicode"
 
 	"golang.org/x/net/html"
 
@@ -224,6 +225,23 @@ func wordCount(s string) int {
 		case sp:
 			in = false
 		}
+	}
+	return n
+}
+
+// spokenWords counts text's words, two characters of a script written
+// without spaces (Chinese, Japanese) counting as one: a headline there is
+// one "word" between spaces.
+func spokenWords(text string) int {
+	n, run := 0, 0
+	for w := range strings.FieldsSeq(text) {
+		run = 0
+		for _, r := range w {
+			if r >= 0x2E80 && !unicode.Is(unicode.Hangul, r) {
+				run++
+			}
+		}
+		n += max(1, (run+1)/2)
 	}
 	return n
 }

@@ -1,0 +1,50 @@
+package mine
+
+import "testing"
+
+func TestCJKCreditLine(t *testing.T) {
+	tests := []struct {
+		line string
+		want bool
+	}{
+		{"2020年05月19日 08:30　来源：江城日报　编辑：王明", true},
+		{"（责任编辑：王明）", true},
+		{"来源: 新华网 | 2020-05-19 08:30:12", true},
+		{"2020年5月19日(火) 12時30分配信", false}, // "12時30分配信" is one part, not a time
+		{"2020年5月19日(火) 12時30分 配信", true},
+		{"입력 2020.05.19 08:30 | 수정 2020.05.19 09:00", true},
+		{"記者 金大中 기자", true},
+		{"2020年05月19日", true},
+		{"今天上午九时，轨道交通三号线首班列车从城东新区站驶出。", false},
+		{"来源：", true},
+		{"日期:1月21日，凱爾特人在主場以139-107大勝湖人。", false},
+		{"2020-09-01", false}, // no CJK: byDateLine's, at the story's start only
+		{"기자 회견이 열렸다", false},
+		{"By James Oliphant", false},
+		{"", false},
+	}
+	for _, tt := range tests {
+		if got := cjkCreditLine(tt.line); got != tt.want {
+			t.Errorf("cjkCreditLine(%q) = %v, want %v", tt.line, got, tt.want)
+		}
+	}
+}
+
+func TestTextChars(t *testing.T) {
+	tests := []struct {
+		text string
+		want int
+	}{
+		{"Fix You", 7},
+		{"北京", 4},
+		{"東京タワー", 9}, // the long-vowel mark is common to both kana, counted once
+		{"천국의 계단", 11},
+		{"Café — 2020", 11},
+		{"（）。", 3}, // punctuation counts once
+	}
+	for _, tt := range tests {
+		if got := textChars(tt.text); got != tt.want {
+			t.Errorf("textChars(%q) = %d, want %d", tt.text, got, tt.want)
+		}
+	}
+}
