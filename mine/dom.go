@@ -407,19 +407,38 @@ func eachWord(s string, space *bool, word func(string)) {
 // says what two to four Latin letters do ("80 characters of a sentence"
 // is 40 of Chinese, a full line of a paragraph there).
 func textChars(s string) int {
-	n := utf8.RuneCountInString(s)
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0xE2 { // U+2E80 and above start so in UTF-8
-			for _, r := range s[i:] {
-				if r >= 0x2E80 && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) {
-					n++
-				}
-			}
-			break
+	n := 0
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			n++
+			i++
+			continue
 		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		n++
+		if wideRune(r) {
+			n++
+		}
+		i += size
 	}
 	return n
 }
+
+// wideRune: r is a character of Chinese (Han), Japanese (kana) or
+// Korean (Hangul syllables), by the blocks that hold them.
+func wideRune(r rune) bool {
+	switch {
+	case r < 0x2E80:
+		return false
+	case r <= 0x2FDF, 0x3040 <= r && r <= 0x30FF, 0x3400 <= r && r <= 0x4DBF, 0x4E00 <= r && r <= 0x9FFF,
+		0xF900 <= r && r <= 0xFAFF, 0x20000 <= r && r <= 0x3FFFF:
+		return true
+	}
+	return hangulSyllable(r)
+}
+
+// hangulSyllable: r is a Korean syllable block.
+func hangulSyllable(r rune) bool { return 0xAC00 <= r && r <= 0xD7A3 }
 
 // isSpace is strings.Fields' notion of space, Unicode's (U+00A0
 // included): an ASCII-only test glued the words on either side of a

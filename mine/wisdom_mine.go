@@ -2,7 +2,6 @@ package mine
 
 import (
 	"strings"
-	"unicode"
 
 	"golang.org/x/net/html"
 
@@ -237,7 +236,7 @@ func spokenWords(text string) int {
 	for w := range strings.FieldsSeq(text) {
 		run = 0
 		for _, r := range w {
-			if r >= 0x2E80 && !unicode.Is(unicode.Hangul, r) {
+			if wideRune(r) && !hangulSyllable(r) {
 				run++
 			}
 		}
