@@ -55,7 +55,7 @@ func TestSectionList(t *testing.T) {
 			p := FromDOM(doc, nil)
 			for _, n := range p.Nodes {
 				if id, _ := n.names(); id == "x" {
-					if got := sectionList(n); got != tt.want {
+					if got := sectionList(p, n); got != tt.want {
 						t.Errorf("sectionList = %v, want %v", got, tt.want)
 					}
 					return

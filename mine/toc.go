@@ -31,7 +31,7 @@ func cleanLinks(p *Page) (alen, clean, off []float64, stories, heads []int) {
 			}
 		}
 	}
-	var sections sectionLists
+	var sections listMemo
 	for i := len(p.Nodes) - 1; i >= 0; i-- {
 		n := p.Nodes[i]
 		switch {
@@ -43,7 +43,7 @@ func cleanLinks(p *Page) (alen, clean, off []float64, stories, heads []int) {
 			} else if s := segmentOf(p, n); s != nil && !s.Template {
 				off[i] += float64(linkChars(anchorText(n)))
 			}
-		case onSiteTOCAnchor(p, n) && !sections.holds(n):
+		case onSiteTOCAnchor(p, n) && !inSectionList(p, n, &sections):
 			stories[i]++
 			if headlineAnchor(n) {
 				heads[i]++
@@ -621,7 +621,7 @@ func proseList(p *Page, n *Node) bool {
 // of the titles they link beside them ("Fix You (KBS2, 2020)"): a
 // filmography, not a box of headlines: four in five of its links are
 // titles of five words or fewer, where headlines run longer.
-func sectionList(n *Node) bool {
+func sectionList(p *Page, n *Node) bool {
 	if (n.Tag != "ul" && n.Tag != "ol") || n.Parent == nil {
 		return false
 	}
@@ -653,54 +653,53 @@ func sectionList(n *Node) bool {
 		if li.CLenA == 0 || li.Anchors == 0 {
 			return false
 		}
-		for _, a := range linksIn(li) {
-			links++
-			if spokenWords(anchorText(a)) > 5 {
-				long++
+		for i, last := li.Index, p.lastDescendant(li); i <= last; i++ {
+			if a := p.Nodes[i]; a.Href != "" {
+				links++
+				if spokenWords(anchorText(a)) > 5 {
+					long++
+				}
 			}
 		}
 	}
 	return items >= 2 && 5*long <= links
 }
 
-// sectionLists remembers, per list, whether it is a sectionList.
-type sectionLists map[*Node]bool
+// listMemo remembers, per list, a test's answer: the links and lines of
+// one list ask it once.
+type listMemo map[*Node]bool
 
-// holds: a, a link, is in an item of a sectionList.
-func (m *sectionLists) holds(a *Node) bool {
-	li := a.Parent
-	for d := 0; li != nil && li.Tag != "li" && d < 3; d++ {
-		li = li.Parent
-	}
-	if li == nil || li.Tag != "li" || li.Parent == nil {
-		return false
-	}
-	list := li.Parent
+// is answers test for list, once.
+func (m *listMemo) is(list *Node, test func(*Node) bool) bool {
 	if *m == nil {
-		*m = sectionLists{}
+		*m = listMemo{}
 	}
 	is, ok := (*m)[list]
 	if !ok {
-		is = sectionList(list)
+		is = test(list)
 		(*m)[list] = is
 	}
 	return is
 }
 
-// linksIn returns the links below n.
-func linksIn(n *Node) []*Node {
-	var out []*Node
-	var walk func(*Node)
-	walk = func(k *Node) {
-		if k.Href != "" {
-			out = append(out, k)
-		}
-		for _, c := range k.Kids {
-			walk(c)
+// inSectionList: a, a link, is in an item of a sectionList.
+func inSectionList(p *Page, a *Node, memo *listMemo) bool {
+	li := a.Parent
+	for d := 0; li != nil && li.Tag != "li" && d < 3; d++ {
+		li = li.Parent
+	}
+	return li != nil && li.Tag == "li" && li.Parent != nil && memo.is(li.Parent, func(l *Node) bool { return sectionList(p, l) })
+}
+
+// inReferenceList: n, below region, is in an item of a referenceList:
+// its lines are citations, however much of them their links take.
+func inReferenceList(p *Page, n, region *Node, memo *listMemo) bool {
+	for ; n != nil && n != region; n = n.Parent {
+		if n.Tag == "li" && n.Parent != nil && memo.is(n.Parent, func(l *Node) bool { return referenceList(p, l) }) {
+			return true
 		}
 	}
-	walk(n)
-	return out
+	return false
 }
 
 // referenceList: n is a story's list of references, named so by a
@@ -715,31 +714,6 @@ func referenceList(p *Page, n *Node) bool {
 		return false
 	}
 	return referenceLabel(p.Segments[first].Text) || first > 0 && referenceLabel(p.Segments[first-1].Text)
-}
-
-// referenceLists remembers, per list, whether it is a referenceList.
-type referenceLists map[*Node]bool
-
-// holds: n, below region, is in an item of a referenceList: its lines
-// are citations, however much of them their links take.
-func (m *referenceLists) holds(p *Page, n, region *Node) bool {
-	for ; n != nil && n != region; n = n.Parent {
-		if n.Tag != "li" || n.Parent == nil {
-			continue
-		}
-		if *m == nil {
-			*m = referenceLists{}
-		}
-		is, ok := (*m)[n.Parent]
-		if !ok {
-			is = referenceList(p, n.Parent)
-			(*m)[n.Parent] = is
-		}
-		if is {
-			return true
-		}
-	}
-	return false
 }
 
 // referenceLabel: line names a list of references, an editing link
