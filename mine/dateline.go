@@ -108,15 +108,15 @@ func cjkCreditLine(text string) bool {
 	return found
 }
 
-// cutCreditColon splits "来源：新华网" at its colon; w whole when it has
-// none.
+// cutCreditColon splits "来源：新华网" at its first colon, Latin or
+// full-width; w whole when it has none.
 func cutCreditColon(w string) (label, rest string, colon bool) {
-	for _, c := range []string{"：", ":"} {
-		if l, r, ok := strings.Cut(w, c); ok {
-			return l, r, true
-		}
+	i := strings.IndexAny(w, ":：")
+	if i < 0 {
+		return w, "", false
 	}
-	return w, "", false
+	_, size := utf8.DecodeRuneInString(w[i:])
+	return w[:i], w[i+size:], true
 }
 
 var (

@@ -96,14 +96,12 @@ func articleAround(n, stop *Node) *Node {
 	return nil
 }
 
-// linkChars counts text's characters as a segment's LinkLen does, spaces
-// left out.
+// linkChars counts text's characters as a segment's LinkLen does:
+// textChars of its words, spaces left out.
 func linkChars(text string) int {
 	n := 0
-	for _, r := range text {
-		if !unicode.IsSpace(r) {
-			n++
-		}
+	for w := range strings.FieldsSeq(text) {
+		n += textChars(w)
 	}
 	return n
 }

@@ -153,9 +153,11 @@ func storyAnchor(text string) bool {
 	return (words >= 3 && letters >= 12) || (cjk && letters >= 4)
 }
 
+// hasCJK: s holds a character of Chinese, Japanese or Korean
+// (wideRune).
 func hasCJK(s string) bool {
 	for _, r := range s {
-		if r >= 0x2E80 {
+		if wideRune(r) {
 			return true
 		}
 	}
