@@ -2,25 +2,6 @@ package mine
 
 import "testing"
 
-func TestSpokenWords(t *testing.T) {
-	tests := []struct {
-		text string
-		want int
-	}{
-		{"When a Man is in Love", 6},
-		{"Fix You", 2},
-		{"蔡健雅", 2},
-		{"第十七届台湾金曲奖完全入围名单", 8},
-		{"천국의 계단", 2},
-		{"", 0},
-	}
-	for _, tt := range tests {
-		if got := spokenWords(tt.text); got != tt.want {
-			t.Errorf("spokenWords(%q) = %d, want %d", tt.text, got, tt.want)
-		}
-	}
-}
-
 // TestSectionList: a section's list of linked titles, each with a word
 // of its own, is told from boxes of headlines and from a sidebar's
 // widget by its heading, its siblings and its links' length.

@@ -1,5 +1,8 @@
 package mine
 
+// Chinese, Japanese and Korean text: its credit lines, its words, its
+// length in characters as the thresholds count them.
+
 import "testing"
 
 func TestCJKCreditLine(t *testing.T) {
@@ -26,6 +29,25 @@ func TestCJKCreditLine(t *testing.T) {
 	for _, tt := range tests {
 		if got := cjkCreditLine(tt.line); got != tt.want {
 			t.Errorf("cjkCreditLine(%q) = %v, want %v", tt.line, got, tt.want)
+		}
+	}
+}
+
+func TestSpokenWords(t *testing.T) {
+	tests := []struct {
+		text string
+		want int
+	}{
+		{"When a Man is in Love", 6},
+		{"Fix You", 2},
+		{"蔡健雅", 2},
+		{"第十七届台湾金曲奖完全入围名单", 8},
+		{"천국의 계단", 2},
+		{"", 0},
+	}
+	for _, tt := range tests {
+		if got := spokenWords(tt.text); got != tt.want {
+			t.Errorf("spokenWords(%q) = %d, want %d", tt.text, got, tt.want)
 		}
 	}
 }
