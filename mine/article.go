@@ -1,7 +1,6 @@
 package mine
 
 import (
-	"bytes"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -1297,8 +1296,10 @@ func referenceLine(p *Page, s *Segment) bool {
 	return n > 0
 }
 
+// outerHTML renders n's subtree. A strings.Builder, which html.Render
+// writes to directly, leaves no copy to make at the end.
 func outerHTML(n *Node) string {
-	var b bytes.Buffer
+	var b strings.Builder
 	html.Render(&b, n.H)
 	return b.String()
 }

@@ -188,7 +188,7 @@ type builder struct {
 	page   *Page
 	base   *url.URL
 	cur    textBuf // the segment being collected
-	curLen int     // its length in bytes of collapsed text
+	curLen int     // its length in characters (textChars) of collapsed text
 	link   int     // characters inside links in cur
 	space  bool    // a space is pending before the next word
 	owner  *Node
@@ -360,8 +360,9 @@ func (b *builder) text(n *Node, s string) {
 			b.inPre = false
 		}
 		b.cur.AppendString(w)
-		b.curLen += len(w)
-		added += textChars(w)
+		chars := textChars(w)
+		b.curLen += chars
+		added += chars
 		b.space = false
 	}
 	eachWord(s, &b.space, word)
@@ -460,7 +461,7 @@ func (b *builder) flush() {
 			}
 		}
 		b.owner.Segments = append(b.owner.Segments, len(b.page.Segments))
-		b.page.Segments = append(b.page.Segments, Segment{Text: text, Lines: lines, Owner: b.owner, Inner: b.inner, Len: textChars(text), LinkLen: b.link, Hash: normHash(text)})
+		b.page.Segments = append(b.page.Segments, Segment{Text: text, Lines: lines, Owner: b.owner, Inner: b.inner, Len: b.curLen, LinkLen: b.link, Hash: normHash(text)})
 	}
 	b.cur.Reset()
 	b.lines.Reset()

@@ -313,7 +313,7 @@ func commentish(n *Node) bool {
 	}
 	id, class := n.names()
 	for _, v := range [2]string{id, class} {
-		if !containsFold(v, "comment") && !containsFold(v, "disqus") && !containsFold(v, "respond") {
+		if !containsFoldAny(v, commentNeedles) {
 			continue // most elements: no need to split and lower-case
 		}
 		for tok := range strings.FieldsSeq(strings.ToLower(v)) {
@@ -322,6 +322,27 @@ func commentish(n *Node) bool {
 			}
 			if (strings.Contains(tok, "comment") && !strings.Contains(tok, "commentary")) ||
 				strings.Contains(tok, "disqus") || tok == "respond" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// commentNeedles are the words commentish looks for in a name.
+var commentNeedles = [...]string{"comment", "disqus", "respond"}
+
+// containsFoldAny: s holds one of subs (lower-case ASCII words) in any
+// case; one pass over s for all of them, since commentish asks it of
+// every element's id and class.
+func containsFoldAny(s string, subs [3]string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		for _, sub := range subs {
+			if c == sub[0] && len(s)-i >= len(sub) && containsFold(s[i:i+len(sub)], sub) {
 				return true
 			}
 		}

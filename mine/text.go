@@ -3,6 +3,7 @@ package mine
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // normHash hashes a segment's text as template detection compares it:
@@ -16,18 +17,32 @@ func normHash(s string) uint64 {
 	h := uint64(offset)
 	var buf [4]byte
 	space := false
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		// ASCII, most of most pages, byte by byte: no rune decoding.
+		if c := s[i]; c < utf8.RuneSelf {
+			i++
+			switch {
+			case c == ' ' || c >= '\t' && c <= '\r':
+				space = true
+				continue
+			case c >= '0' && c <= '9':
+				c = '0'
+			case c >= 'A' && c <= 'Z':
+				c += 'a' - 'A'
+			}
+			if space {
+				h = (h ^ ' ') * prime
+				space = false
+			}
+			h = (h ^ uint64(c)) * prime
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
 		switch {
-		case isSpace(r):
+		case unicode.IsSpace(r):
 			space = true
 			continue
-		case r < 0x80:
-			switch {
-			case r >= '0' && r <= '9':
-				r = '0'
-			case r >= 'A' && r <= 'Z':
-				r += 'a' - 'A'
-			}
 		case unicode.IsDigit(r):
 			r = '0'
 		default:
