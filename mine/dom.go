@@ -201,8 +201,9 @@ type builder struct {
 	pre    int  // depth of elements that keep their white space
 	// slab holds the page's nodes, allocated at once: they live and die
 	// together. kids holds their Kids slices the same way.
-	slab []Node
-	kids []*Node
+	slab  []Node
+	kids  []*Node
+	stack []*Node // the children of the elements being built
 }
 
 // countElements counts the elements below h that element makes nodes of,
@@ -298,15 +299,9 @@ func (b *builder) element(h *html.Node, parent *Node) *Node {
 	if pre {
 		b.pre++
 	}
-	k := 0
-	for c := h.FirstChild; c != nil; c = c.NextSibling {
-		if madeNode(c) {
-			k++
-		}
-	}
-	if k > 0 && k <= len(b.kids) { // counted in FromDOM
-		n.Kids, b.kids = b.kids[:0:k], b.kids[k:]
-	}
+	// The children go on a stack while they are built, then into a
+	// slice of kids: their number is known only then.
+	first := len(b.stack)
 	for c := h.FirstChild; c != nil; c = c.NextSibling {
 		switch c.Type {
 		case html.TextNode:
@@ -325,8 +320,16 @@ func (b *builder) element(h *html.Node, parent *Node) *Node {
 			if c.DataAtom == atom.Img {
 				continue
 			}
-			n.Kids = append(n.Kids, b.element(c, n))
+			b.stack = append(b.stack, b.element(c, n))
 		}
+	}
+	if k := len(b.stack) - first; k > 0 {
+		if k > len(b.kids) { // counted in FromDOM: cannot happen, but safe
+			b.kids = make([]*Node, k)
+		}
+		n.Kids, b.kids = b.kids[:k:k], b.kids[k:]
+		copy(n.Kids, b.stack[first:])
+		b.stack = b.stack[:first]
 	}
 	if pre {
 		b.pre--
