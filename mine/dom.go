@@ -175,7 +175,7 @@ func FromDOM(doc *html.Node, u *url.URL) *Page {
 	if root == nil {
 		root = doc
 	}
-	n := 1 + countElements(root)
+	n := 1 + b.countElements(root)
 	b.slab, b.page.Nodes, b.kids = make([]Node, 0, n), make([]*Node, 0, n), make([]*Node, n)
 	b.page.Segments = make([]Segment, 0, n/2) // pages have a third to a half as many
 	b.page.Root = b.element(root, nil)
@@ -204,24 +204,45 @@ type builder struct {
 	slab  []Node
 	kids  []*Node
 	stack []*Node // the children of the elements being built
+	// skips is Skipped of each element child, in the order of the walk;
+	// nskip of them are read.
+	skips []bool
+	nskip int
 }
 
 // countElements counts the elements below h that element makes nodes of,
 // once it has opened the <noscript> elements that hold a story
-// (openNoscript).
-func countElements(h *html.Node) int {
+// (openNoscript). It records Skipped for each element it meets in
+// b.skips, in the order element meets them, which then reads them there
+// instead of asking again (hidden reads every attribute).
+func (b *builder) countElements(h *html.Node) int {
 	n := 0
 	for c := h.FirstChild; c != nil; c = c.NextSibling {
-		if c.Type == html.ElementNode && c.DataAtom == atom.Noscript {
+		if c.Type != html.ElementNode {
+			continue
+		}
+		if c.DataAtom == atom.Noscript {
 			if d := openNoscript(c); d != nil {
 				c = d
 			}
 		}
-		if madeNode(c) {
-			n += 1 + countElements(c)
+		skip := Skipped(c)
+		b.skips = append(b.skips, skip)
+		if !skip && c.DataAtom != atom.Br && c.DataAtom != atom.Img {
+			n += 1 + b.countElements(c)
 		}
 	}
 	return n
+}
+
+// skipped is Skipped(c) for the next element child element meets, as
+// countElements recorded it.
+func (b *builder) skipped(c *html.Node) bool {
+	if b.nskip < len(b.skips) {
+		b.nskip++
+		return b.skips[b.nskip-1]
+	}
+	return Skipped(c) // not counted: cannot happen, but safe
 }
 
 // openNoscript puts in place of h, a <noscript> that holds a story (two
@@ -267,11 +288,6 @@ func openNoscript(h *html.Node) *html.Node {
 	return div
 }
 
-// madeNode: element makes a node of h, a child of a node.
-func madeNode(h *html.Node) bool {
-	return h.Type == html.ElementNode && !Skipped(h) && h.DataAtom != atom.Br && h.DataAtom != atom.Img
-}
-
 func (b *builder) element(h *html.Node, parent *Node) *Node {
 	if len(b.slab) == cap(b.slab) { // not counted: cannot happen, but safe
 		b.slab = make([]Node, 0, 64)
@@ -307,7 +323,7 @@ func (b *builder) element(h *html.Node, parent *Node) *Node {
 		case html.TextNode:
 			b.text(n, c.Data)
 		case html.ElementNode:
-			if Skipped(c) {
+			if b.skipped(c) {
 				continue
 			}
 			if c.DataAtom == atom.Br {
