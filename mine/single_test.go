@@ -34,6 +34,9 @@ import (
 // advertisement") is no part of it, nor is an audio player's clock or a
 // photo's credit on a line of its own. A documentation page's section
 // titles, each a link to its own anchor, are its headings.
+// A report's list written in sentences keeps its items that are
+// mostly a link ("ana has <a>a patch to move…</a>"), where the post's
+// sharing and related lists go.
 // A short post in the page's one hAtom entry-content element is the
 // story, the related list inside it no listing, the sidebar's longer
 // text widgets not the story. A post whose entry-content is nothing but
@@ -135,6 +138,10 @@ func TestSingleStories(t *testing.T) {
 		{"filmography.html", "",
 			[]string{"began her career in films", "TV Shows", "Fix You (KBS2, 2020)", "When a Man is in Love (SBS, 2004)", "Mr. Idol (2011)", "Baeksang Arts Awards: Best New Actress Award"},
 			[]string{"ends its run with the best ratings", "Casting announced", "Random page", "Privacy policy"}},
+		{"weeklyreport.html", "",
+			[]string{"which stops an update from starting", "Here’s our Harbour Year in Review!", "Thanks to mirela, users can now import bookmarks from KeePass",
+				"ana has a patch to move the session store off the old file layer", "lucie re-enabled the tab animation tests", "See you in two weeks"},
+			[]string{"Share this", "Twitter", "These Weeks in Harbour: Issue 41", "Posted in", "Harbour 31 release notes", "Proudly powered"}},
 		{"cjkstory.html", "",
 			[]string{"经过四年建设", "标志着这条线路正式投入运营", "不少市民一早就赶来体验新线", "力争在两年内建成通车"},
 			[]string{"来源：江城日报", "2020年05月19日", "延伸阅读", "完成全部空载试运行", "新增接驳线路六条", "相关新闻", "本市公交月票", "版权所有"}},

@@ -700,6 +700,46 @@ func inReferenceList(p *Page, n, region *Node, memo *listMemo) bool {
 	return false
 }
 
+// itemOfWrittenList: s is the one line of an item of a writtenList (a
+// weekly report's "bigiri has <a>a patch to move SharedDataMap.jsm off
+// of OSFile</a>" among items written as sentences): an item of that
+// content, however much of it a link takes.
+func itemOfWrittenList(p *Page, s *Segment, memo *listMemo) bool {
+	li := s.Owner
+	return li.Tag == "li" && len(li.Segments) == 1 && li.Parent != nil &&
+		memo.is(li.Parent, func(l *Node) bool { return writtenList(p, l) })
+}
+
+// writtenList: two or more of list's items, and a third of them at least,
+// are lines of their own with 40 characters or more outside links: a
+// list written in sentences. A list of stories to read next, of
+// sections or of sharing services has no such items; a teaser's summary
+// sits in an item with its headline, as a line of its own. Unlike
+// proseList, its items need not end their sentences, nor the list stand
+// among paragraphs: a report may be lists under headings alone.
+func writtenList(p *Page, list *Node) bool {
+	if list.Tag != "ul" && list.Tag != "ol" {
+		return false
+	}
+	items, prose := 0, 0
+	for _, li := range list.Kids {
+		if li.Tag != "li" {
+			continue
+		}
+		items++
+		if len(li.Segments) == 1 {
+			if s := &p.Segments[li.Segments[0]]; !s.Template && s.Len-s.LinkLen >= minProseItemChars {
+				prose++
+			}
+		}
+	}
+	return prose >= 2 && 3*prose >= items
+}
+
+// minProseItemChars is the text outside links that makes a list item a
+// sentence of its own.
+const minProseItemChars = 40
+
 // referenceList: n is a story's list of references, named so by a
 // label in its first line or in the line right before it ("References",
 // "Sources", "参考资料"): what the story cites, kept with it however much
