@@ -706,7 +706,8 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 	boxed := func(s *Segment) bool {
 		return toc[s.Owner] && !running[s]
 	}
-	// started: a line of eight words or more has been kept; a byline or
+	// started: a line of eight words or more (spokenWords: two characters
+	// of Chinese or Japanese count as one) has been kept; a byline or
 	// dateline stands above the story, and a line of dates after its first
 	// words is content (a schedule, a list of tour dates).
 	started := false
@@ -726,7 +727,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		if first == nil && s.Len >= minCopyLen {
 			seen[s.Text] = s.Owner
 		}
-		started = started || len(strings.Fields(s.Text)) >= 8
+		started = started || spokenWords(s.Text) >= 8
 		return true
 	}
 	if headline = heading(page, region); headline != nil {

@@ -70,3 +70,24 @@ func TestTextChars(t *testing.T) {
 		}
 	}
 }
+
+// A Chinese story starts with its first paragraph, though it has no
+// spaces to count words by: a line of a date and time after it is the
+// story's (a timetable), not a dateline above it.
+func TestCJKStoryStarts(t *testing.T) {
+	page := `<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8"><title>地铁三号线今起开通运营_江城新闻</title></head><body>
+<div class="nav"><a href="/">首页</a> <a href="/news/">新闻</a> <a href="/city/">城市</a></div>
+<div class="article">
+<h1>地铁三号线今起开通运营</h1>
+<p>2021/06/01 08:30</p>
+<p>今天上午九时，轨道交通三号线首班列车从城东新区站驶出，标志着这条线路正式投入运营。三号线全长二十八公里，共设车站二十二座。</p>
+<p>开通当天的首末班车时刻如下：</p>
+<p>2021/06/01 06:00</p>
+<p>2021/06/01 23:30</p>
+<p>运营公司表示，开通初期行车间隔为六分钟，高峰时段将缩短至四分钟，市民可通过官方应用查询实时到站信息。</p>
+</div>
+<div class="footer">版权所有 江城新闻网</div>
+</body></html>`
+	r := ExtractSite([]Input{{Key: "metro", Body: []byte(page)}}, Options{}, true)[0]
+	checkText(t, r.ArticleText(), []string{"首班列车从城东新区站驶出", "2021/06/01 06:00", "2021/06/01 23:30", "实时到站信息"}, []string{"2021/06/01 08:30", "首页", "版权所有"})
+}
