@@ -127,6 +127,10 @@ func TestCommentish(t *testing.T) {
 		{"div", `class="entry no-comments"`, false},
 		{"div", `class="comments-closed"`, false},
 		{"body", `class="comments"`, false},
+		{"div", `class="MtnComment"`, true},         // any case, inside a name
+		{"div", `id="DISQUS_THREAD"`, true},         // upper case
+		{"div", `class="post-reply respond"`, true}, // the last word
+		{"div", `class="comm ent respo"`, false},    // parts of the words only
 	} {
 		page := parse(Input{Key: "k", Body: []byte(`<html><body><` + tt.tag + ` ` + tt.attrs + `><p>Text</p></` + tt.tag + `></body></html>`)}, "").page
 		var n *Node

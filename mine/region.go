@@ -330,12 +330,12 @@ func commentish(n *Node) bool {
 }
 
 // commentNeedles are the words commentish looks for in a name.
-var commentNeedles = [...]string{"comment", "disqus", "respond"}
+var commentNeedles = []string{"comment", "disqus", "respond"}
 
 // containsFoldAny: s holds one of subs (lower-case ASCII words) in any
 // case; one pass over s for all of them, since commentish asks it of
 // every element's id and class.
-func containsFoldAny(s string, subs [3]string) bool {
+func containsFoldAny(s string, subs []string) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if 'A' <= c && c <= 'Z' {

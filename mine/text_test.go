@@ -57,7 +57,8 @@ func TestNormHashUnchanged(t *testing.T) {
 }
 
 // A paragraph's line is its words as strings.Fields splits them, one
-// space apart, whatever the spaces between them.
+// space apart, whatever the spaces between them, and its Len that line's
+// length.
 func TestSegmentWords(t *testing.T) {
 	alphabet := []rune("ab Z9 \t\n\r\v\f\u00a0\u0085\u2003\u3000é漢\u00ad.\uFFFD")
 	rng := rand.New(rand.NewPCG(5, 6))
@@ -71,6 +72,11 @@ func TestSegmentWords(t *testing.T) {
 		}
 		if got != want || len(p.page.Segments) > 1 {
 			t.Fatalf("segments of %q: %d, first %q; want one, %q", s, len(p.page.Segments), got, want)
+		}
+		// The builder sums the length as the words come; it is the
+		// line's, as textChars counts it.
+		if len(p.page.Segments) > 0 && p.page.Segments[0].Len != textChars(got) {
+			t.Fatalf("segment %q: Len %d, want %d", got, p.page.Segments[0].Len, textChars(got))
 		}
 	}
 }
