@@ -601,17 +601,22 @@ func proseList(p *Page, n *Node) bool {
 	if !among {
 		return false
 	}
-	items, sentences := 0, 0
-	for _, li := range n.Kids {
+	items, sentences := countItems(n, func(li *Node) bool { return sentenceLine(p, li) })
+	return items >= 2 && 5*sentences >= 4*items
+}
+
+// countItems counts list's items and those of them that test holds for.
+func countItems(list *Node, test func(li *Node) bool) (items, hits int) {
+	for _, li := range list.Kids {
 		if li.Tag != "li" {
 			continue
 		}
 		items++
-		if sentenceLine(p, li) {
-			sentences++
+		if test(li) {
+			hits++
 		}
 	}
-	return items >= 2 && 5*sentences >= 4*items
+	return items, hits
 }
 
 // sectionList: a list that a heading of the story opens, one of its
@@ -721,18 +726,13 @@ func writtenList(p *Page, list *Node) bool {
 	if list.Tag != "ul" && list.Tag != "ol" {
 		return false
 	}
-	items, prose := 0, 0
-	for _, li := range list.Kids {
-		if li.Tag != "li" {
-			continue
+	items, prose := countItems(list, func(li *Node) bool {
+		if len(li.Segments) != 1 {
+			return false
 		}
-		items++
-		if len(li.Segments) == 1 {
-			if s := &p.Segments[li.Segments[0]]; !s.Template && s.Len-s.LinkLen >= minProseItemChars {
-				prose++
-			}
-		}
-	}
+		s := &p.Segments[li.Segments[0]]
+		return !s.Template && s.Len-s.LinkLen >= minProseItemChars
+	})
 	return prose >= 2 && 3*prose >= items
 }
 
