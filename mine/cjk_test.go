@@ -91,3 +91,27 @@ func TestCJKStoryStarts(t *testing.T) {
 	r := ExtractSite([]Input{{Key: "metro", Body: []byte(page)}}, Options{}, true)[0]
 	checkText(t, r.ArticleText(), []string{"首班列车从城东新区站驶出", "2021/06/01 06:00", "2021/06/01 23:30", "实时到站信息"}, []string{"2021/06/01 08:30", "首页", "版权所有"})
 }
+
+func TestReprintNotice(t *testing.T) {
+	tests := []struct {
+		line string
+		want bool
+	}{
+		{"<저작권자(c) 연합뉴스, 무단 전재-재배포 금지>", true},
+		{"Copyright ⓒ Entermedia.co.kr. 무단전재 및 재배포 금지", true},
+		{"本文版权归江城日报所有，未经许可不得转载", true},
+		{"未经授权，禁止转载", true},
+		{"記事・写真の無断転載を禁じます", true},
+		{"無断転載禁止", true},
+		{"他未经许可转载了别人的文章", false}, // without leave, no ban: a sentence
+		{"法院认定，该网站在未经许可的情况下转载了原告的三十篇文章，应赔偿经济损失五万元。", false},
+		{"기자 회견이 열렸다", false},
+		{"Copyright 2020 The Times. All rights reserved.", false}, // no CJK: the golds disagree on it
+		{"", false},
+	}
+	for _, tt := range tests {
+		if got := reprintNotice(tt.line); got != tt.want {
+			t.Errorf("reprintNotice(%q) = %v, want %v", tt.line, got, tt.want)
+		}
+	}
+}

@@ -74,6 +74,42 @@ var (
 	nameParticles = wordSet("de van von der den du da la le al bin")
 )
 
+// reprintNotice: a Chinese, Japanese or Korean line that forbids
+// reprinting the story ("<저작권자(c) 연합뉴스, 무단 전재-재배포 금지>",
+// "本文版权归江城日报所有，未经许可不得转载", "記事の無断転載を禁じます"): a
+// notice about the story, as its credit line is, which those sites print
+// under every story. A sentence that tells of a reprint made without
+// leave is the story's: a notice names the copyright, or is short and
+// bans.
+func reprintNotice(text string) bool {
+	n := utf8.RuneCountInString(text)
+	if n > 200 || !hasCJK(text) {
+		return false
+	}
+	c := strings.ToLower(strings.Join(strings.Fields(text), "")) // "무단 전재" as "무단전재"
+	if !containsAny(c, reprintWords) || !containsAny(c, forbidWords) {
+		return false
+	}
+	return containsAny(c, copyrightMarks) || n <= 30 && containsAny(c, banWords)
+}
+
+var (
+	reprintWords   = []string{"전재", "재배포", "转载", "轉載", "転載", "复制", "複製"}
+	forbidWords    = []string{"금지", "무단", "禁止", "不得", "严禁", "嚴禁", "未经", "未經", "無断", "禁じ"}
+	banWords       = []string{"금지", "禁止", "不得", "严禁", "嚴禁", "禁じ"} // a ban, not "without leave"
+	copyrightMarks = []string{"ⓒ", "©", "(c)", "copyright", "저작권", "版权", "版權", "著作権"}
+)
+
+// containsAny: s holds one of subs.
+func containsAny(s string, subs []string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}
+
 // cjkCreditLine: a Chinese, Japanese or Korean page's line that gives
 // the story's date, source, author or editor, as those pages print it
 // under the headline or after the story ("2020年05月19日 08:30　来源：江城日报
