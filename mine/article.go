@@ -711,7 +711,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 	// dateline stands above the story, and a line of dates after its first
 	// words is content (a schedule, a list of tour dates).
 	started := false
-	var refs, written listMemo
+	var lists listMemos
 	keep := func(s *Segment) bool {
 		// A paragraph twice is a copy (a mobile and a desktop version of
 		// the story, a pull quote); a short line again is content, a
@@ -721,7 +721,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		if s.Len >= minCopyLen {
 			first = seen[s.Text]
 		}
-		if s.Template || copied(first, s, lone[s]) || furnitureLine(s.Text) || headline != nil && s.Hash == headHash || !links && (linkLine(s) && !citingLine(page, s) && !referenceLine(page, s) && !valueCell(s) && !inReferenceList(page, s.Owner, region, &refs) && !itemOfWrittenList(page, s, &written) || breadcrumb(s) || !started && byDateLine(s.Text) || cjkCreditLine(s.Text) || reprintNotice(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || filed[s] || cards[s] || embeds[s] || tail[s] || !links && storyLink(page, s) {
+		if s.Template || copied(first, s, lone[s]) || furnitureLine(s.Text) || headline != nil && s.Hash == headHash || !links && (navigationLine(page, s, region, &lists) || breadcrumb(s) || !started && byDateLine(s.Text) || cjkCreditLine(s.Text) || reprintNotice(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || filed[s] || cards[s] || embeds[s] || tail[s] || !links && storyLink(page, s) {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {
@@ -893,7 +893,7 @@ func promoLabel(line string) bool {
 // of other stories.
 func trailingLabel(line string) bool {
 	line = strings.TrimSpace(line)
-	return labelShape(line) && (strings.HasSuffix(line, ":") || strings.HasSuffix(line, "：") || namesBox(line)) || boxLabel(line)
+	return labelShape(line) && (endsWithColon(line) || namesBox(line)) || boxLabel(line)
 }
 
 // boxLabel: line is one of the phrases sites put over a box of other
@@ -952,7 +952,7 @@ func namesBox(line string) bool {
 // it…" goes on).
 func labelShape(line string) bool {
 	return textChars(line) <= 50 && spokenWords(line) <= 6 && !strings.HasSuffix(line, "…") &&
-		!strings.ContainsAny(strings.TrimRight(line, ":："), stops)
+		!strings.ContainsAny(strings.TrimRight(line, colons), stops)
 }
 
 // holdsProse: the region holds at least half of the page's prose (long
@@ -1207,6 +1207,18 @@ func contentChars(p *Page, n *Node) int {
 	})
 	return c
 }
+
+// navigationLine: s is a linkLine that none of the shapes of content
+// made of links claims: a sentence citing a story, a line of links off
+// the site, a table's value cell, a reference list's citation, an item
+// of a list written in sentences.
+func navigationLine(p *Page, s *Segment, region *Node, lists *listMemos) bool {
+	return linkLine(s) && !citingLine(p, s) && !referenceLine(p, s) && !valueCell(s) &&
+		!inReferenceList(p, s.Owner, region, &lists.references) && !itemOfWrittenList(p, s, &lists.written)
+}
+
+// listMemos are the list tests navigationLine asks, each list once.
+type listMemos struct{ references, written listMemo }
 
 // linkLine: a short line that is mostly link text is navigation ("Next
 // story", "Share on X"), not prose.

@@ -100,16 +100,6 @@ var (
 	copyrightMarks = []string{"ⓒ", "©", "(c)", "copyright", "저작권", "版权", "版權", "著作権"}
 )
 
-// containsAny: s holds one of subs.
-func containsAny(s string, subs []string) bool {
-	for _, sub := range subs {
-		if strings.Contains(s, sub) {
-			return true
-		}
-	}
-	return false
-}
-
 // cjkCreditLine: a Chinese, Japanese or Korean page's line that gives
 // the story's date, source, author or editor, as those pages print it
 // under the headline or after the story ("2020年05月19日 08:30　来源：江城日报
@@ -147,7 +137,7 @@ func cjkCreditLine(text string) bool {
 // cutCreditColon splits "来源：新华网" at its first colon, Latin or
 // full-width; w whole when it has none.
 func cutCreditColon(w string) (label, rest string, colon bool) {
-	i := strings.IndexAny(w, ":：")
+	i := strings.IndexAny(w, colons)
 	if i < 0 {
 		return w, "", false
 	}

@@ -108,11 +108,8 @@ func relPage(n *Node) bool {
 
 func inPager(n *Node) bool {
 	for a, i := n, 0; a != nil && i <= maxPagerDepth; a, i = a.Parent, i+1 {
-		words := strings.ToLower(htmlnode.Attr(a.H, "class") + " " + htmlnode.Attr(a.H, "id"))
-		for _, w := range pagerWords {
-			if strings.Contains(words, w) {
-				return true
-			}
+		if containsAny(strings.ToLower(htmlnode.Attr(a.H, "class")+" "+htmlnode.Attr(a.H, "id")), pagerWords) {
+			return true
 		}
 	}
 	return false

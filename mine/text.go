@@ -123,3 +123,21 @@ func (p *Page) lastDescendant(n *Node) int {
 func (p *Page) contains(n, d *Node) bool {
 	return d.Index >= n.Index && d.Index <= p.lastDescendant(n)
 }
+
+// containsAny: s holds one of subs.
+func containsAny(s string, subs []string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// colons are the colons a label ends with, Latin and full-width.
+const colons = ":："
+
+// endsWithColon: line ends with a colon, Latin or full-width.
+func endsWithColon(line string) bool {
+	return strings.HasSuffix(line, ":") || strings.HasSuffix(line, "：")
+}

@@ -647,25 +647,20 @@ func sectionList(p *Page, n *Node) bool {
 	if label := anchorText(prev); spokenWords(label) > 6 || trailingLabel(label) {
 		return false
 	}
-	items, links, long := 0, 0, 0
-	for _, li := range n.Kids {
-		if li.Tag != "li" {
-			continue
-		}
-		items++
-		if li.CLenA == 0 || li.Anchors == 0 {
-			return false
-		}
-		for i, last := li.Index, p.lastDescendant(li); i <= last; i++ {
-			if a := p.Nodes[i]; a.Href != "" {
-				links++
-				if spokenWords(anchorText(a)) > 5 {
-					long++
-				}
+	items, saying := countItems(n, func(li *Node) bool { return li.CLenA > 0 && li.Anchors > 0 })
+	if items < 2 || saying < items {
+		return false
+	}
+	links, long := 0, 0
+	for i, last := n.Index, p.lastDescendant(n); i <= last; i++ {
+		if a := p.Nodes[i]; a.Href != "" {
+			links++
+			if spokenWords(anchorText(a)) > 5 {
+				long++
 			}
 		}
 	}
-	return items >= 2 && 5*long <= links
+	return 5*long <= links
 }
 
 // listMemo remembers, per list, a test's answer: the links and lines of
