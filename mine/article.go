@@ -155,10 +155,18 @@ func hasSentence(text string) bool {
 // stops end sentences, in Latin and CJK scripts.
 const stops = ".!?。！？"
 
+// hasStop: s holds one of stops. strings.ContainsAny would decode s rune
+// by rune against a set that is not all ASCII; a byte search per stop
+// runs vectorised, and most lines have a full stop early.
+func hasStop(s string) bool {
+	return strings.IndexByte(s, '.') >= 0 || strings.IndexByte(s, '?') >= 0 || strings.IndexByte(s, '!') >= 0 ||
+		strings.Contains(s, "。") || strings.Contains(s, "！") || strings.Contains(s, "？")
+}
+
 // sentence: a line of 40 characters or more with a stop, not a label
 // ("Search results") or a byline.
 func sentence(line string) bool {
-	return textChars(line) >= 40 && strings.ContainsAny(line, stops)
+	return textChars(line) >= 40 && hasStop(line)
 }
 
 // underTitle: region's nearest ancestor with an h1 in it has the page's
@@ -866,7 +874,7 @@ func trimLabels(text string) string {
 	cut, off, prose := -1, 0, false
 	for p := range strings.SplitSeq(text, "\n\n") {
 		switch {
-		case len(p) >= 80 && textChars(p) >= 80 && strings.ContainsAny(p, stops):
+		case len(p) >= 80 && textChars(p) >= 80 && hasStop(p):
 			cut, prose = -1, true
 		case cut < 0 && prose && promoLabel(p):
 			cut = off
@@ -952,7 +960,7 @@ func namesBox(line string) bool {
 // it…" goes on).
 func labelShape(line string) bool {
 	return textChars(line) <= 50 && spokenWords(line) <= 6 && !strings.HasSuffix(line, "…") &&
-		!strings.ContainsAny(strings.TrimRight(line, colons), stops)
+		!hasStop(strings.TrimRight(line, colons))
 }
 
 // holdsProse: the region holds at least half of the page's prose (long
@@ -980,7 +988,7 @@ func isProse(s *Segment) bool {
 
 // runningLine is isProse whether the line is template or not.
 func runningLine(s *Segment) bool {
-	return s.Len-s.LinkLen >= 80 && 4*s.LinkLen < s.Len && strings.ContainsAny(s.Text, stops) && !excerpt(s.Text)
+	return s.Len-s.LinkLen >= 80 && 4*s.LinkLen < s.Len && hasStop(s.Text) && !excerpt(s.Text)
 }
 
 // excerpt: a line that ends in "[...]" or "[…]".

@@ -3,7 +3,10 @@ package mine
 // Chinese, Japanese and Korean text: its credit lines, its words, its
 // length in characters as the thresholds count them.
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestCJKCreditLine(t *testing.T) {
 	tests := []struct {
@@ -107,6 +110,9 @@ func TestReprintNotice(t *testing.T) {
 		{"法院认定，该网站在未经许可的情况下转载了原告的三十篇文章，应赔偿经济损失五万元。", false},
 		{"기자 회견이 열렸다", false},
 		{"Copyright 2020 The Times. All rights reserved.", false}, // no CJK: the golds disagree on it
+		{"무단 전 재 금지", true},                                       // the words spaced out
+		{strings.Repeat("新", 191) + "版权所有，禁止转载", true},            // 200 characters
+		{strings.Repeat("新", 192) + "版权所有，禁止转载", false},           // 201: a paragraph
 		{"", false},
 	}
 	for _, tt := range tests {

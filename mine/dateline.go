@@ -82,8 +82,11 @@ var (
 // leave is the story's: a notice names the copyright, or is short and
 // bans.
 func reprintNotice(text string) bool {
+	if len(text) > 200*utf8.UTFMax || !hasCJK(text) {
+		return false
+	}
 	n := utf8.RuneCountInString(text)
-	if n > 200 || !hasCJK(text) {
+	if n > 200 || !strings.ContainsAny(text, reprintLeads) {
 		return false
 	}
 	c := strings.ToLower(strings.Join(strings.Fields(text), "")) // "무단 전재" as "무단전재"
@@ -94,9 +97,12 @@ func reprintNotice(text string) bool {
 }
 
 var (
-	reprintWords   = []string{"전재", "재배포", "转载", "轉載", "転載", "复制", "複製"}
-	forbidWords    = []string{"금지", "무단", "禁止", "不得", "严禁", "嚴禁", "未经", "未經", "無断", "禁じ"}
-	banWords       = []string{"금지", "禁止", "不得", "严禁", "嚴禁", "禁じ"} // a ban, not "without leave"
+	reprintWords = []string{"전재", "재배포", "转载", "轉載", "転載", "复制", "複製"}
+	forbidWords  = []string{"금지", "무단", "禁止", "不得", "严禁", "嚴禁", "未经", "未經", "無断", "禁じ"}
+	banWords     = []string{"금지", "禁止", "不得", "严禁", "嚴禁", "禁じ"} // a ban, not "without leave"
+	// reprintLeads are the first characters of reprintWords: a line with
+	// none of them has none of the words, and is not joined and lowered.
+	reprintLeads   = "전재转轉転复複"
 	copyrightMarks = []string{"ⓒ", "©", "(c)", "copyright", "저작권", "版权", "版權", "著作権"}
 )
 
@@ -109,7 +115,7 @@ var (
 // leaves it out as it leaves out an English byline.
 func cjkCreditLine(text string) bool {
 	text = strings.Trim(strings.TrimSpace(text), "()（）[]【】")
-	if text == "" || utf8.RuneCountInString(text) > 100 || !hasCJK(text) {
+	if text == "" || len(text) > 100*utf8.UTFMax || !hasCJK(text) || utf8.RuneCountInString(text) > 100 {
 		return false // a Latin page's dates are byDateLine's
 	}
 	parts := strings.FieldsFunc(text, func(r rune) bool { return unicode.IsSpace(r) || r == '|' || r == '｜' })

@@ -231,3 +231,17 @@ func TestTrimLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestHasStop holds hasStop to what it stands for,
+// strings.ContainsAny(s, stops), on Latin, CJK and broken lines.
+func TestHasStop(t *testing.T) {
+	for _, s := range []string{
+		"", "no stop here", "A sentence.", "Really?", "Wow!", "3.5 million",
+		"中文句子。", "日本語！", "한국어？", "全角の句読点、なし", "半角 . ",
+		"\xe3\x80", "\xe3\xe3\x80\x82", "\xff\xfe", "…", "‼ ⁇",
+	} {
+		if got, want := hasStop(s), strings.ContainsAny(s, stops); got != want {
+			t.Errorf("hasStop(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -777,7 +777,7 @@ func sentenceLine(p *Page, n *Node) bool {
 	}
 	found := false
 	p.walkSegments(n, func(s *Segment) {
-		found = found || strings.ContainsAny(s.Text, stops)
+		found = found || hasStop(s.Text)
 	})
 	return found
 }
