@@ -313,7 +313,7 @@ func commentish(n *Node) bool {
 	}
 	id, class := n.names()
 	for _, v := range [2]string{id, class} {
-		if !containsFoldAny(v, commentNeedles) {
+		if !commentNeedles.in(v) {
 			continue // most elements: no need to split and lower-case
 		}
 		for tok := range strings.FieldsSeq(strings.ToLower(v)) {
@@ -330,19 +330,34 @@ func commentish(n *Node) bool {
 }
 
 // commentNeedles are the words commentish looks for in a name.
-var commentNeedles = []string{"comment", "disqus", "respond"}
+var commentNeedles = newFoldSet("comment", "disqus", "respond")
 
-// containsFoldAny: s holds one of subs (lower-case ASCII words) in any
-// case; one pass over s for all of them, since commentish asks it of
-// every element's id and class.
-func containsFoldAny(s string, subs []string) bool {
+// A foldSet is a few lower-case ASCII words looked for in any case, in
+// one pass over a string (commentish asks it of every element's id and
+// class): a table of their first letters in both cases lets most bytes
+// go by with one load.
+type foldSet struct {
+	first [256]bool
+	words []string
+}
+
+func newFoldSet(words ...string) *foldSet {
+	f := &foldSet{words: words}
+	for _, w := range words {
+		f.first[w[0]] = true
+		f.first[w[0]-'a'+'A'] = true
+	}
+	return f
+}
+
+// in: s holds one of the set's words in any case.
+func (f *foldSet) in(s string) bool {
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
+		if !f.first[s[i]] {
+			continue
 		}
-		for _, sub := range subs {
-			if c == sub[0] && len(s)-i >= len(sub) && containsFold(s[i:i+len(sub)], sub) {
+		for _, w := range f.words {
+			if len(s)-i >= len(w) && containsFold(s[i:i+len(w)], w) {
 				return true
 			}
 		}

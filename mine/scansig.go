@@ -99,7 +99,7 @@ func closeImplied(stack []openTag, tag string) []openTag {
 		return len(stack) > 1 && slices.Contains(names, stack[len(stack)-1].name)
 	}
 	switch {
-	case closesP[tag] && topIs("p"),
+	case topIs("p") && closesP[tag], // the map asked only under a <p>
 		tag == "li" && topIs("li"),
 		(tag == "dt" || tag == "dd") && topIs("dt", "dd"),
 		tag == "option" && topIs("option"):

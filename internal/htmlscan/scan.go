@@ -87,9 +87,27 @@ func startTag(b []byte, p int, fn func(Tag)) int {
 
 func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
-func isHTMLSpace(c byte) bool {
-	return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f'
-}
+func isHTMLSpace(c byte) bool { return byteClass[c]&space != 0 }
+
+// byteClass holds, for each byte, what it ends or is in a tag: the scan
+// asks it of nearly every byte of every tag, and one load is cheaper than
+// the five to eight comparisons it stands for.
+var byteClass = func() (t [256]uint8) {
+	for _, c := range []byte(" \n\r\t\f") {
+		t[c] |= space | endsName | endsKey | endsValue
+	}
+	t['/'] |= endsName | endsKey
+	t['>'] |= endsName | endsKey | endsValue
+	t['='] |= endsKey
+	return t
+}()
+
+const (
+	space     = 1 << iota // HTML white space
+	endsName              // ends a tag's name (EndsTagName)
+	endsKey               // ends an attribute's key, after its first byte
+	endsValue             // ends an unquoted attribute value
+)
 
 func skipHTMLSpace(b []byte, pos int) int {
 	for pos < len(b) && isHTMLSpace(b[pos]) {
@@ -157,11 +175,8 @@ func readAttr(b []byte, pos int) (int, Span) {
 			return -1, a
 		}
 		c := b[pos]
-		if c == '=' && pos == a.K0 {
-			continue // an '=' before the name begins is part of the name
-		}
-		if EndsTagName(c) || c == '=' {
-			break
+		if byteClass[c]&endsKey != 0 && (c != '=' || pos != a.K0) {
+			break // an '=' before the name begins is part of the name
 		}
 	}
 	a.K1, a.V0, a.V1 = pos, pos, pos
@@ -194,12 +209,12 @@ func readAttr(b []byte, pos int) (int, Span) {
 			if pos >= len(b) {
 				return -1, a
 			}
-			if c := b[pos]; isHTMLSpace(c) {
+			if c := b[pos]; byteClass[c]&endsValue != 0 {
 				a.V1 = pos
+				if c == '>' {
+					return pos, a
+				}
 				return pos + 1, a
-			} else if c == '>' {
-				a.V1 = pos
-				return pos, a
 			}
 		}
 	}
@@ -318,7 +333,7 @@ func commentEnd(b []byte, pos int) int {
 }
 
 // EndsTagName: c ends a tag's name, as the tokenizer reads it.
-func EndsTagName(c byte) bool { return isHTMLSpace(c) || c == '/' || c == '>' }
+func EndsTagName(c byte) bool { return byteClass[c]&endsName != 0 }
 
 // FoldedIs reports whether b is the lower-case ASCII word w, in any case.
 func FoldedIs(b []byte, w string) bool {

@@ -164,3 +164,24 @@ func asciiOnly(b []byte) []byte {
 	}
 	return out
 }
+
+// TestByteClass holds the lookup table to the comparisons it stands for,
+// byte by byte.
+func TestByteClass(t *testing.T) {
+	for i := 0; i < 256; i++ {
+		c := byte(i)
+		sp := c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f'
+		if isHTMLSpace(c) != sp {
+			t.Errorf("isHTMLSpace(%q) = %v", c, !sp)
+		}
+		if want := sp || c == '/' || c == '>'; EndsTagName(c) != want {
+			t.Errorf("EndsTagName(%q) = %v", c, !want)
+		}
+		if want := sp || c == '/' || c == '>' || c == '='; (byteClass[c]&endsKey != 0) != want {
+			t.Errorf("endsKey(%q) = %v", c, !want)
+		}
+		if want := sp || c == '>'; (byteClass[c]&endsValue != 0) != want {
+			t.Errorf("endsValue(%q) = %v", c, !want)
+		}
+	}
+}
