@@ -169,13 +169,19 @@ func sentence(line string) bool {
 	return textChars(line) >= 40 && hasStop(line)
 }
 
-// underTitle: region's nearest ancestor with an h1 in it has the page's
-// headline there (an h1 whose text the <title> holds), and region holds
-// half of that ancestor's text outside the template and links: a post
-// under its headline, with a byline and a share bar beside it.
+// underTitle: region's nearest ancestor that holds the page's headline
+// (pageHeadline, an h1–h3 the <title> repeats; or, in an ancestor with
+// an h1 and no such headline, that h1 when the <title> holds it) holds
+// it there, and region holds half of that ancestor's text outside the
+// template and links: a post under its headline, with a byline and a
+// share bar beside it.
 func underTitle(p *Page, region *Node) bool {
 	title := strings.ToLower(strings.Join(strings.Fields(p.Title), " "))
+	headline := pageHeadline(p)
 	for a := region.Parent; a != nil && !pageWide(a); a = a.Parent {
+		if headline != nil && p.contains(a, headline) {
+			return 2*contentChars(p, region) >= contentChars(p, a)
+		}
 		var h1 *Node
 		for i, last := a.Index+1, p.lastDescendant(a); i <= last && h1 == nil; i++ {
 			if p.Nodes[i].Tag == "h1" {
@@ -213,20 +219,28 @@ const minRun = 3
 
 // proseRuns marks the prose lines inside TOC boxes below region that
 // stand in runs of minRun or more, unbroken by a line that is mostly link
-// (a headline).
+// (a headline), and the run that follows the page's own headline (the
+// heading its <title> repeats, no link) before any such line: a teaser
+// stands under another story's headline link, the story's lede under its
+// own headline, however short the story.
 func proseRuns(p *Page, region *Node, toc map[*Node]bool) map[*Segment]bool {
 	out := map[*Segment]bool{}
+	head := pageHeadline(p)
+	lede := head != nil && p.lastDescendant(head) < region.Index // above the region
 	var run []*Segment
 	flush := func() {
-		if len(run) >= minRun {
+		if len(run) >= minRun || lede && len(run) > 0 {
 			for _, s := range run {
 				out[s] = true
 			}
 		}
-		run = run[:0]
+		run, lede = run[:0], false
 	}
 	p.walkSegments(region, func(s *Segment) {
 		switch {
+		case head != nil && p.contains(head, s.Owner):
+			flush()
+			lede = true
 		case !toc[s.Owner]:
 		case isProse(s):
 			run = append(run, s)

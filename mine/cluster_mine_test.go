@@ -175,3 +175,42 @@ func TestApartPageMinedAlone(t *testing.T) {
 		}
 	}
 }
+
+// TestShortVideoPost: posts of one sentence over a video, in a column
+// whose links (the video's transcript and downloads, the previous and
+// next posts, a related topic) outnumber their prose, under a ticker of
+// other stories, beside posts of several paragraphs. The sentence under
+// the post's own headline (an h2, the theme's h1 being the site's name)
+// is its story: it stays in site mode, and alone, where the box of links
+// around it is the page's best region and no listing.
+func TestShortVideoPost(t *testing.T) {
+	in := siteFixtures(t, "videoposts")
+	ledes := map[string]string{
+		"weekly-address-harbour-flood-relief.html": "filled sandbags through the night",
+		"weekly-address-new-tram-line.html":        "rides the first tram from the station",
+		"weekly-address-school-meals.html":         "visits a primary school kitchen",
+		"weekly-address-library-hours.html":        "talks with librarians about the reading clubs",
+	}
+	unwanted := []string{"PREVIOUS POST", "NEXT POST", "Share This Post", "Top Stories", "Council Approves the Budget",
+		"Dredging of the Harbour Channel", "Sign up for the council's weekly newsletter", "1 Quay Street"}
+	for _, mode := range []struct {
+		name   string
+		single bool
+	}{{"site", false}, {"alone", true}} {
+		for _, r := range ExtractSite(in, Options{}, mode.single) {
+			if r.Kind != KindArticle && r.Kind != KindArticleTOC {
+				t.Errorf("%s %s: kind %s, want an article", mode.name, r.Key, r.Kind)
+				continue
+			}
+			text := r.ArticleText()
+			if !strings.Contains(text, ledes[r.Key]) {
+				t.Errorf("%s %s: the lede %q missing from\n%s", mode.name, r.Key, ledes[r.Key], text)
+			}
+			for _, u := range unwanted {
+				if strings.Contains(text, u) {
+					t.Errorf("%s %s: %q in the text:\n%s", mode.name, r.Key, u, text)
+				}
+			}
+		}
+	}
+}

@@ -397,3 +397,55 @@ func regionByID(p *Page) *Node {
 	}
 	return nil
 }
+
+// proseRuns keeps, inside a box of links, the run of prose right under
+// the page's own headline (the heading its <title> repeats): the lede of
+// a short post, however short. A line under another story's headline
+// link is a teaser, and so is a line after a line of links.
+func TestProseRunsLede(t *testing.T) {
+	const (
+		title  = `<title>Free School Meals for Every Child | Harbour City Council</title>`
+		head   = `<h2>Free School Meals for Every Child</h2>`
+		lede   = `<p>The Mayor visits a primary school kitchen and announces that every child will get a free hot lunch from the autumn.</p>`
+		teaser = `<h3><a href="/blog/2024/02/12/council-budget">Council Approves the Budget for the Coming Year</a></h3>` +
+			`<p>The council approved its budget for the coming year on Tuesday, with more money for road repairs and the libraries.</p>`
+		links = `<p><a href="/press/transcript">Transcript</a> | <a href="/video/meals.mp4">Download mp4</a></p>` +
+			`<div><a href="/blog/2024/03/09/tram">PREVIOUS POST</a><br><a href="/blog/2024/03/09/tram">The New Tram Line Opens</a></div>`
+	)
+	tests := []struct {
+		name, body string
+		want       []string // the prose lines marked, by their first words
+	}{
+		{"headline above the box", head + `<div id="box">` + lede + links + `</div>`, []string{"The Mayor visits"}},
+		{"headline in the box", `<div id="box">` + head + lede + links + `</div>`, []string{"The Mayor visits"}},
+		{"teaser under its headline link", head + `<div id="box">` + teaser + links + `</div>`, nil},
+		{"after a line of links", head + `<div id="box">` + links + lede + `</div>`, nil},
+		{"no headline of the page's", `<h2>Council news</h2><div id="box">` + lede + links + `</div>`, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := `<html><head>` + title + `</head><body><div id="region">` + tt.body + `</div></body></html>`
+			p := domParse(t, src, "https://www.harbourcity.example/blog/2024/03/16/school-meals")
+			var region, box *Node
+			toc := map[*Node]bool{}
+			for _, n := range p.Nodes {
+				switch id, _ := n.names(); {
+				case id == "region":
+					region = n
+				case id == "box":
+					box = n
+				}
+				if box != nil && p.contains(box, n) {
+					toc[n] = true
+				}
+			}
+			var got []string
+			for s := range proseRuns(p, region, toc) {
+				got = append(got, strings.Join(strings.Fields(s.Text)[:3], " "))
+			}
+			if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+				t.Errorf("proseRuns marks %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -375,7 +375,10 @@ func addTOC(res *Result, p *minedPage, opts Options, alone bool) []*Node {
 	article := len(res.Article) > 0
 	listing := p.region != nil && isListing(page, p.region, blocks, l.stories[p.region.Index], l.isTOC)
 	if alone {
-		listing = p.region != nil && l.isTOC(p.region)
+		// A region under the page's headline that holds prose of its own,
+		// outside the items of a list of stories, is that headline's
+		// story, short as it is, with the post's links beside it.
+		listing = p.region != nil && l.isTOC(p.region) && !(underTitle(page, p.region) && runningProse(page, p.region, l) > 0)
 	}
 	// A declared body is the post, whatever links it lists; alone, the
 	// whole-page fallback keeps a list or table page's text
