@@ -1233,10 +1233,11 @@ func contentChars(p *Page, n *Node) int {
 // navigationLine: s is a linkLine that none of the shapes of content
 // made of links claims: a sentence citing a story, a line of links off
 // the site, a table's value cell, a reference list's citation, an item
-// of a list written in sentences.
+// of a list written in sentences, an entry of a list written out with
+// some of its entries linked.
 func navigationLine(p *Page, s *Segment, region *Node, lists *listMemos) bool {
 	return linkLine(s) && !citingLine(p, s) && !referenceLine(p, s) && !valueCell(s) &&
-		!inReferenceList(p, s.Owner, region, &lists.references) && !itemOfWrittenList(p, s, &lists.written)
+		!inReferenceList(p, s.Owner, region, &lists.references) && !itemOfWrittenList(p, s, &lists.written) && !itemOfMixedList(p, s)
 }
 
 // listMemos are the list tests navigationLine asks, each list once.

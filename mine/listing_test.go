@@ -449,3 +449,26 @@ func TestProseRunsLede(t *testing.T) {
 		})
 	}
 }
+
+// A list the story writes out, some of its entries linked (the tour's
+// stops with sign-up pages, a recipe's ingredients with shop links),
+// keeps its linked entries; a post's run of meta lines ("Posted by… |
+// Permalink", "Trackbacks", "Other blogs that reference…") is too short
+// to be one, and a menu links every entry but its label.
+func TestMixedList(t *testing.T) {
+	const intro = `<p>We are excited to announce the first cities of next year's tour, and the sign-up pages go live today for each of them.</p>` +
+		`<p>Here are the places we will visit in the first half of the year, not counting the ones at home:</p>`
+	stops := `<p>Brazil (<a href="/brazil-rio/">Rio de Janeiro</a>, <a href="/brazil-sao-paulo/">Sao Paulo</a>)</p>` +
+		`<p><a href="/bahrain/">Bahrain</a></p><p>India</p><p><a href="/jakarta/">Jakarta</a></p>` +
+		`<p><a href="/hong-kong/">Hong Kong</a></p><p>Belgium</p><p>South Africa</p><p><a href="/japan/">Japan</a></p><p>Iceland</p>`
+	menu := `<ul><li><a href="/news">News</a></li><li><a href="/tour">Tour</a></li><li><a href="/shop">Shop</a></li>` +
+		`<li><a href="/about">About</a></li><li><a href="/contact">Contact</a></li><li>Follow us</li></ul>`
+	meta := `<p>Posted by Ann Lee on October 11 | <a href="/2024/10/tour">Permalink</a></p><p>Trackbacks</p>` +
+		`<p>Other blogs that reference <a href="/2024/10/tour">Our world tour</a>:</p><p>Comments</p>`
+	page := `<html><head><title>Our world tour | Blue Lily Photography</title></head><body>` + menu +
+		`<div class="post"><h2>Our world tour</h2>` + intro + stops + `<div class="post-footer">` + meta + `</div></div></body></html>`
+	r := ExtractSite([]Input{{Key: "k", Body: []byte(page)}}, Options{}, true)[0]
+	text := r.ArticleText()
+	checkText(t, text, []string{"Rio de Janeiro", "Bahrain", "India", "Jakarta", "Hong Kong", "Japan", "Iceland"},
+		[]string{"Other blogs that reference", "Contact", "Follow us"})
+}

@@ -2,6 +2,7 @@ package mine
 
 import (
 	"iter"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -733,6 +734,53 @@ func writtenList(p *Page, list *Node) bool {
 	})
 	return prose >= 2 && 3*prose >= items
 }
+
+// itemOfMixedList: s, a line of links, is the one line of an item (an
+// <li>, or a <p> of its own) in a run of minMixedItems or more such one-line
+// siblings, short lines all, two or more and a third of which hold no
+// link: a list the story writes out ("Here are the places we'll visit:"
+// — Brazil, Bahrain, India…), some of its entries linked. A menu, a list
+// of stories or of sharing services links every entry; a breadcrumb or a
+// menu leaves one, the page's own, unlinked.
+func itemOfMixedList(p *Page, s *Segment) bool {
+	e := s.Owner
+	if e.Tag != "li" && e.Tag != "p" || len(e.Segments) != 1 || e.Parent == nil {
+		return false
+	}
+	// entry: k is an item of the run, and whether its line has a link.
+	entry := func(k *Node) (ok, linked bool) {
+		if k.Tag != e.Tag || len(k.Segments) != 1 {
+			return false, false
+		}
+		t := &p.Segments[k.Segments[0]]
+		return !t.Template && t.Len < 80, t.LinkLen > 0
+	}
+	kids := e.Parent.Kids
+	lo := slices.Index(kids, e)
+	hi := lo
+	for ; lo > 0; lo-- {
+		if ok, _ := entry(kids[lo-1]); !ok {
+			break
+		}
+	}
+	for ; hi+1 < len(kids); hi++ {
+		if ok, _ := entry(kids[hi+1]); !ok {
+			break
+		}
+	}
+	plain := 0
+	for _, k := range kids[lo : hi+1] {
+		if _, linked := entry(k); !linked {
+			plain++
+		}
+	}
+	return hi-lo+1 >= minMixedItems && plain >= 2 && 3*plain >= hi-lo+1
+}
+
+// minMixedItems is the entries a list written out takes: fewer short
+// lines, some linked, are a post's meta lines ("Posted by… | Permalink",
+// "Trackbacks") or a row of tabs ("Video | Photo | Gallery").
+const minMixedItems = 5
 
 // minProseItemChars is the text outside links that makes a list item a
 // sentence of its own.
