@@ -142,7 +142,8 @@ func gazettePages(body func(i int, topic string) string) []Input {
 
 // An id that spells the section's heading names its topic: "sharing" in
 // "sharing-with-a-single-developer" is no share bar. A share box's own
-// id, and a heading slug on a box the heading does not open, still hint.
+// id, and a heading slug on a box the heading does not open, still hint,
+// and so does a widget's name that joins it to the post.
 func TestHeadingSlugIsNoHint(t *testing.T) {
 	for _, tt := range []struct {
 		html string
@@ -165,6 +166,13 @@ func TestHeadingSlugIsNoHint(t *testing.T) {
 		{`<div id="rightRail" class="rightRail"><h3>About this blog</h3><p>The bureau writes it.</p></div>`, -1},
 		{`<div class="text"><p>The official trailer is out.</p></div>`, 0},
 		{`<div class="entry-text"><p>The story.</p></div>`, 1},
+		// A post's control names the post ("like-post-wrapper",
+		// "entry-share-buttons"): it is the control. A post's header or
+		// footer may hold its lines, and its terms say what it is about.
+		{`<div class="likes-widget-placeholder post-likes-widget-placeholder"><span class="button"><span>Like</span></span> <span class="loading">Loading...</span></div>`, -1},
+		{`<div class="entry-share-buttons"><a href="/s">Facebook</a></div>`, -1},
+		{`<div class="post-footer"><p>Filed under news.</p></div>`, 0},
+		{`<div class="post-123 post type-post entry-category-social_media"><p>The story.</p></div>`, 0},
 	} {
 		p, err := Parse([]byte("<html><body>"+tt.html+"</body></html>"), nil)
 		if err != nil {

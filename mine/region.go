@@ -189,6 +189,37 @@ var (
 	}()
 )
 
+// widgetNamed: one of n's names joins a word of content to one of
+// widgetWords ("post-likes-widget", "entry-share-buttons"): a control
+// that belongs to the post, no part of its text. Names that join content
+// to a part of the page ("entry-header", "post-footer") may hold the
+// story's lines and say nothing, as do a post's terms.
+func widgetNamed(n *Node) bool {
+	_, class := n.names()
+	for name := range strings.FieldsSeq(class) {
+		content, widget, term := false, false, false
+		yieldWords(name, func(w string) bool {
+			content = content || positiveWords[w]
+			widget = widget || widgetWords[w]
+			term = term || taxonomyWords[w]
+			return true
+		})
+		if content && widget && !term {
+			return true
+		}
+	}
+	return false
+}
+
+// widgetWords are the negative words that name a post's controls;
+// taxonomyWords those of the names a blog gives a post for its terms
+// (WordPress's "category-social-media", "tag-sharing"), which tell what
+// it is about.
+var (
+	widgetWords   = wordSet("widget widgets share sharing social likes")
+	taxonomyWords = wordSet("category categories tag tags format topic")
+)
+
 func wordSet(s string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(s) {
@@ -213,6 +244,9 @@ func hintScore(p *Page, n *Node) int {
 		case -1:
 			neg = neg || !p.unitWords()[w]
 		}
+	}
+	if pos && neg && widgetNamed(n) {
+		pos = false
 	}
 	switch {
 	case neg && !pos:
@@ -858,26 +892,35 @@ func nameWords(n *Node) iter.Seq[string] {
 			if v == "" || i == 1 && headingSlug(n, v) {
 				continue
 			}
-			lower := strings.ToLower(v)
-			camel := len(lower) == len(v) && lower != v
-			start := -1
-			for i := 0; i <= len(lower); i++ {
-				if i < len(lower) && 'a' <= lower[i] && lower[i] <= 'z' {
-					if start < 0 {
-						start = i
-					}
-					continue
-				}
-				if start < 0 {
-					continue
-				}
-				if !yield(lower[start:i]) || camel && !camelParts(v[start:i], lower[start:i], yield) {
-					return
-				}
-				start = -1
+			if !yieldWords(v, yield) {
+				return
 			}
 		}
 	}
+}
+
+// yieldWords yields the words of v, a class or id or one name of a
+// class, as nameWords does, and reports whether to go on.
+func yieldWords(v string, yield func(string) bool) bool {
+	lower := strings.ToLower(v)
+	camel := len(lower) == len(v) && lower != v
+	start := -1
+	for i := 0; i <= len(lower); i++ {
+		if i < len(lower) && 'a' <= lower[i] && lower[i] <= 'z' {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start < 0 {
+			continue
+		}
+		if !yield(lower[start:i]) || camel && !camelParts(v[start:i], lower[start:i], yield) {
+			return false
+		}
+		start = -1
+	}
+	return true
 }
 
 // camelParts yields the parts of a camel-case name ("editorBio": "editor",
