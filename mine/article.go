@@ -1246,8 +1246,13 @@ type listMemos struct{ references, written listMemo }
 // linkLine: a short line that is mostly link text is navigation ("Next
 // story", "Share on X"), not prose.
 func linkLine(s *Segment) bool {
-	return s.LinkLen > 0 && s.Len < 80 && float64(s.LinkLen) >= 0.5*float64(s.Len)
+	return s.LinkLen > 0 && s.Len < shortLine && float64(s.LinkLen) >= 0.5*float64(s.Len)
 }
+
+// shortLine is the length under which a line is a label, a name or a
+// link's title rather than a paragraph: a link line's, a written-out
+// list's entries'.
+const shortLine = 80
 
 // breadcrumb: a line of three or more short names with links among them,
 // separated by arrows ("Home > Science > Explorers > Article"): the

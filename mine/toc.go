@@ -736,12 +736,13 @@ func writtenList(p *Page, list *Node) bool {
 }
 
 // itemOfMixedList: s, a line of links, is the one line of an item (an
-// <li>, or a <p> of its own) in a run of minMixedItems or more such one-line
-// siblings, short lines all, two or more and a third of which hold no
-// link: a list the story writes out ("Here are the places we'll visit:"
-// — Brazil, Bahrain, India…), some of its entries linked. A menu, a list
-// of stories or of sharing services links every entry; a breadcrumb or a
-// menu leaves one, the page's own, unlinked.
+// <li>, or a <p> of its own) in a run of minMixedItems or more such
+// one-line siblings, short lines all (shortLine), two or more and a
+// third of which hold no link: a list the story writes out ("Here are
+// the places we'll visit:" — Brazil, Bahrain, India…), some of its
+// entries linked. A menu, a list of stories or of sharing services links
+// every entry; a breadcrumb or a menu leaves one, the page's own,
+// unlinked.
 func itemOfMixedList(p *Page, s *Segment) bool {
 	e := s.Owner
 	if e.Tag != "li" && e.Tag != "p" || len(e.Segments) != 1 || e.Parent == nil {
@@ -753,7 +754,7 @@ func itemOfMixedList(p *Page, s *Segment) bool {
 			return false, false
 		}
 		t := &p.Segments[k.Segments[0]]
-		return !t.Template && t.Len < 80, t.LinkLen > 0
+		return !t.Template && t.Len < shortLine, t.LinkLen > 0
 	}
 	kids := e.Parent.Kids
 	lo := slices.Index(kids, e)
