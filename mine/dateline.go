@@ -97,14 +97,22 @@ func reprintNotice(text string) bool {
 }
 
 var (
-	reprintWords = []string{"전재", "재배포", "转载", "轉載", "転載", "复制", "複製"}
-	forbidWords  = []string{"금지", "무단", "禁止", "不得", "严禁", "嚴禁", "未经", "未經", "無断", "禁じ"}
-	banWords     = []string{"금지", "禁止", "不得", "严禁", "嚴禁", "禁じ"} // a ban, not "without leave"
-	// reprintLeads are the first characters of reprintWords: a line with
-	// none of them has none of the words, and is not joined and lowered.
-	reprintLeads   = "전재转轉転复複"
+	reprintWords   = []string{"전재", "재배포", "转载", "轉載", "転載", "复制", "複製"}
+	forbidWords    = []string{"금지", "무단", "禁止", "不得", "严禁", "嚴禁", "未经", "未經", "無断", "禁じ"}
+	banWords       = []string{"금지", "禁止", "不得", "严禁", "嚴禁", "禁じ"} // a ban, not "without leave"
 	copyrightMarks = []string{"ⓒ", "©", "(c)", "copyright", "저작권", "版权", "版權", "著作権"}
 )
+
+// reprintLeads are the first characters of reprintWords: a line with
+// none of them has none of the words, and is not joined and lowered.
+var reprintLeads = func() string {
+	var b strings.Builder
+	for _, w := range reprintWords {
+		r, _ := utf8.DecodeRuneInString(w)
+		b.WriteRune(r)
+	}
+	return b.String()
+}()
 
 // cjkCreditLine: a Chinese, Japanese or Korean page's line that gives
 // the story's date, source, author or editor, as those pages print it

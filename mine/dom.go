@@ -82,6 +82,10 @@ type Page struct {
 	offSites map[string]bool // offSite by link host, once asked for
 	self     string          // URL as a link's Href reads it, once asked for (selfHref)
 	selfDone bool
+	// headline is the page's headline (pageHeadline), once asked for:
+	// underTitle, proseRuns, headlineStory and the standfirst each ask.
+	headline     *Node
+	headlineDone bool
 	// sections are the outermost comment sections, once asked for
 	// (commentSections).
 	sections     []*Node

@@ -1300,12 +1300,17 @@ const headlineStoryChars = 500
 // included: old blog themes link the title to the post) the page's
 // <title> holds, or nil.
 func pageHeadline(p *Page) *Node {
+	if p.headlineDone {
+		return p.headline
+	}
+	p.headlineDone = true
 	for _, n := range p.Nodes {
 		if (n.Tag == "h1" || n.Tag == "h2" || n.Tag == "h3") && p.titleHolds(p.textOf(n)) {
-			return n
+			p.headline = n
+			break
 		}
 	}
-	return nil
+	return p.headline
 }
 
 // namedAway: the nearest of n's ancestors whose class or id says
