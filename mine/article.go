@@ -476,13 +476,17 @@ func teaserCopy(p *Page, box *Node, s *Segment) bool {
 // "more" link). That is how sites show another story; a section of the
 // story under its heading does not link its heading away, and a
 // listicle's item that does links another site or runs longer than a
-// teaser.
+// teaser. A card's headline may also be a plain line that is all one
+// link, as old layouts and sidebars build cards without headings: then
+// a thumbnail (an image in another link) links the same page. A link
+// with an icon inside it is no thumbnail.
 func teaserCards(p *Page, region *Node) map[*Segment]bool {
 	var out map[*Segment]bool
 	end := p.lastDescendant(region)
 	for i := region.Index + 1; i <= end; i++ {
 		h := p.Nodes[i]
-		if rank := tagRank(h.Tag); rank < 2 || h.ALenA == 0 || h.CLenA > 0 {
+		heading := tagRank(h.Tag) >= 2
+		if !heading && !h.Block || h.ALenA == 0 || h.CLenA > 0 {
 			continue
 		}
 		pages := linkedPages(p, h, 2)
@@ -497,7 +501,7 @@ func teaserCards(p *Page, region *Node) map[*Segment]bool {
 			}
 			card, copy = a, chars
 		}
-		if copy == 0 {
+		if copy == 0 || !heading && !thumbnail(p, card, h, pages[0]) {
 			continue
 		}
 		if out == nil {
@@ -507,6 +511,31 @@ func teaserCards(p *Page, region *Node) map[*Segment]bool {
 		i = p.lastDescendant(card)
 	}
 	return out
+}
+
+// thumbnail: card shows a picture linked to href, as a teaser's
+// thumbnail links the story its headline does.
+func thumbnail(p *Page, card, headline *Node, href string) bool {
+	for i, last := card.Index, p.lastDescendant(card); i <= last; i++ {
+		if i == headline.Index {
+			i = p.lastDescendant(headline)
+			continue
+		}
+		if a := p.Nodes[i]; a.Href == href && holdsImage(a.H) {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsImage: an <img> is inside h. The DOM keeps no node for images.
+func holdsImage(h *html.Node) bool {
+	for c := h.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && (c.DataAtom == atom.Img || holdsImage(c)) {
+			return true
+		}
+	}
+	return false
 }
 
 // storyLink: a long line that is all one link to another page of the

@@ -204,6 +204,13 @@ func TestSingleStories(t *testing.T) {
 		{"picturedsteps.html", "",
 			[]string{"A bare-root tree planted between November and March", "Dig a square hole", "Drive the stake in", "Tie the trunk to the stake", "Keep a circle of bare soil"},
 			[]string{"Our own orchard in its first winter", "About"}},
+		// Cards led by a headline that is a plain line, all one link: a
+		// thumbnail beside it links the same story, and a card may link
+		// its photos too. A box whose one link holds an icon is no card,
+		// and a related list does not take the paragraph beside it.
+		{"thumbcards.html", "",
+			[]string{"Every school day at seven", "Olsen, who had captained the ferry", "which the trust has never had enough of", "Warm, funny and far too short", "cold until the speeches began"},
+			[]string{"to carry it on next year", "not one of them is paid", "first record sold out", "updated 1:05 PM", "Other People Are Reading", "Why the Coast Road"}},
 		{"cardedpost.html", "",
 			[]string{"For eleven years the island was served by one boat", "arrived last week after a crossing", "What the second boat changes",
 				"berth at the north pier", "What it cost", "The regional fund's report on island ferries", "fares rise by fifty cents", "The old landing craft goes back to its owner"},
