@@ -374,12 +374,15 @@ func FuzzAppendLabel(f *testing.F) {
 // ScanSignature reads from a page's tags the paths its parsed tree has,
 // when the markup leaves out only what HTML lets it leave out (the end of
 // a <p>, an <li>, a <td>; raw text that looks like tags), and a class
-// written with an entity as the tree decodes it.
+// written with an entity or outside ASCII as the tree decodes it, in its
+// first name or after it.
 func TestScanSignature(t *testing.T) {
 	heavy := `<html><head><script>` + strings.Repeat(`var s = "<div class='x'><p>";`, 200) + `</script><style>` +
 		strings.Repeat(`.a > p { color: red }`, 100) + `</style></head><body><div class="main"><p>Text</p></div></body></html>`
 	implied := `<html class="js"><head><title>t</title></head><body><div class="col-6 x"><p>one<p>two<ul><li>a<li><a href="/b">b</a></ul>` +
-		`<table><tbody><tr><td>1<td>2<tr><td>3</table><dl><dt>k<dd>v</dl><img src=a.jpg><br/><p class="a&amp;b">z</div></body></html>`
+		`<table><tbody><tr><td>1<td>2<tr><td>3</table><dl><dt>k<dd>v</dl><img src=a.jpg><br/><p class="a&amp;b">z</p>` +
+		`<p class=" lead x&amp;y"><span class="x&#32;y">s</span><i class="naïve x">n</i><b class="B12 caf&eacute; é z">b</b>` +
+		`<my-widget class="W">w<input class=q><wbr></my-widget></div></body></html>`
 	for _, src := range []string{storyPage(1), galleryPage(2), heavy, implied} {
 		if got, want := ScanSignature([]byte(src)), signatureOf(t, src); !slices.Equal(got, want) {
 			t.Errorf("ScanSignature(%.40q…) has %d paths, the tree %d", src, len(got), len(want))

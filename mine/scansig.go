@@ -5,6 +5,8 @@ import (
 	"slices"
 	"unicode/utf8"
 
+	"golang.org/x/net/html/atom"
+
 	"infocrawl/internal/htmlscan"
 )
 
@@ -28,16 +30,20 @@ func scanPage(body []byte, cuts *rawCuts) []uint64 {
 	stack := []openTag{{"html", fnvAppend(fnvOffset64, "html")}}
 	var sig []uint64
 	var name []byte
-	names := map[string]string{} // a page's tag names, allocated once each
+	names := map[string]string{} // a page's other tag names, allocated once each
 	htmlscan.Scan(body, func(t htmlscan.Tag) {
 		if cuts != nil {
 			cuts.see(body, t)
 		}
 		name = lowerASCII(name[:0], t.Name(body))
-		tag, ok := names[string(name)]
-		if !ok {
-			tag = string(name)
-			names[tag] = tag
+		a := atom.Lookup(name)
+		tag := a.String() // HTML's own names need no allocation
+		if a == 0 {
+			var ok bool
+			if tag, ok = names[string(name)]; !ok {
+				tag = string(name)
+				names[tag] = tag
+			}
 		}
 		var class []byte
 		if t.HasClass {
@@ -62,7 +68,7 @@ func scanPage(body []byte, cuts *rawCuts) []uint64 {
 		}
 		h := appendTagClassBytes(fnvAppend(stack[len(stack)-1].h, "/"), tag, class)
 		sig = append(sig, h)
-		if !voidElements[tag] && !selfClosing(body, t) {
+		if !voidElement(a) && !selfClosing(body, t) {
 			stack = append(stack, openTag{tag, h})
 		}
 	}, func(end []byte) {
@@ -142,20 +148,20 @@ func selfClosing(body []byte, t htmlscan.Tag) bool {
 }
 
 // appendTagClassBytes is appendTagClass for a class attribute as written
-// in the page; it allocates nothing for an ASCII class without entities.
+// in the page; it allocates nothing when the first class name and the
+// spaces before it are ASCII without entities. Nothing after that name
+// can change it: an entity starts with "&", a space outside ASCII is not
+// ASCII.
 func appendTagClassBytes(h uint64, tag string, classAttr []byte) uint64 {
-	for _, c := range classAttr {
-		if c >= utf8.RuneSelf || c == '&' {
-			return appendTagClass(h, tag, html.UnescapeString(string(classAttr)))
-		}
-	}
 	i := 0
 	for i < len(classAttr) && isASCIISpace(classAttr[i]) {
 		i++
 	}
 	j := i
-	for j < len(classAttr) && !isASCIISpace(classAttr[j]) {
-		j++
+	for ; j < len(classAttr) && !isASCIISpace(classAttr[j]); j++ {
+		if c := classAttr[j]; c >= utf8.RuneSelf || c == '&' {
+			return appendTagClass(h, tag, html.UnescapeString(string(classAttr)))
+		}
 	}
 	h = fnvAppend(h, tag)
 	if i == j {
@@ -179,8 +185,17 @@ func lowerASCII(dst, b []byte) []byte {
 	return dst
 }
 
+// voidElement: a is an element that has no content and no end tag.
+func voidElement(a atom.Atom) bool {
+	switch a {
+	case atom.Area, atom.Base, atom.Br, atom.Col, atom.Embed, atom.Hr, atom.Img, atom.Input,
+		atom.Link, atom.Meta, atom.Param, atom.Source, atom.Track, atom.Wbr, atom.Keygen:
+		return true
+	}
+	return false
+}
+
 var (
-	voidElements = wordSet("area base br col embed hr img input link meta param source track wbr keygen")
 	// closesP are the start tags that close an open <p>.
 	closesP = wordSet("address article aside blockquote details dialog div dl fieldset figcaption figure footer form " +
 		"h1 h2 h3 h4 h5 h6 header hgroup hr main menu nav ol p pre section table ul")

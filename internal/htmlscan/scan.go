@@ -223,12 +223,19 @@ func readAttr(b []byte, pos int) (int, Span) {
 // rawTextTag returns the lower-case name of a start tag after which the
 // Tokenizer reads raw text or RCDATA, else "".
 func rawTextTag(name []byte) string {
-	for _, t := range [...]string{"iframe", "noembed", "noframes", "noscript", "plaintext", "script", "style", "textarea", "title", "xmp"} {
+	for _, t := range rawTextNames[min(len(name), len(rawTextNames)-1)] {
 		if FoldedIs(name, t) {
 			return t
 		}
 	}
 	return ""
+}
+
+// rawTextNames are the tags rawTextTag knows, by the length of their
+// names: every start tag asks, and most are none of them.
+var rawTextNames = [...][]string{
+	3: {"xmp"}, 5: {"style", "title"}, 6: {"iframe", "script"}, 7: {"noembed"},
+	8: {"noframes", "noscript", "textarea"}, 9: {"plaintext"}, 10: nil,
 }
 
 // skipRawText returns the offset of the end tag that closes the raw text
