@@ -577,6 +577,70 @@ func (p *Page) selfHref() string {
 	return p.self
 }
 
+// formBoxes returns the lines of the boxes in region built around a form
+// the reader fills in (a price quote, a newsletter, a contact form): the
+// form, when its own text is a few labels, and the largest element
+// around it, short of region, whose text is little more than the form's
+// (its heading, its steps, its privacy note). A story's text never sits
+// in such a box. A form with much text of its own holds more than
+// fields: a shop's product, or a whole page (ASP.NET wraps every page in
+// one form).
+func formBoxes(p *Page, region *Node) map[*Segment]bool {
+	var out map[*Segment]bool
+	for i, last := region.Index+1, p.lastDescendant(region); i <= last; i++ {
+		f := p.Nodes[i]
+		if f.Tag != "form" || fillInFields(f.H) < minFormFields {
+			continue
+		}
+		own := contentChars(p, f)
+		if own > formPitchChars {
+			continue // a form around a product's description, or a whole page
+		}
+		box := f
+		for a := f.Parent; a != nil && a != region && contentChars(p, a) <= own+formPitchChars; a = a.Parent {
+			box = a
+		}
+		if out == nil {
+			out = map[*Segment]bool{}
+		}
+		p.walkSegments(box, func(s *Segment) { out[s] = true })
+		i = max(i, p.lastDescendant(box))
+	}
+	return out
+}
+
+// minFormFields is how many fields make a form one the reader fills in
+// rather than a search box or a single button.
+const minFormFields = 2
+
+// formPitchChars bounds a fill-in form's own text, and the text its box
+// holds beside the form.
+const formPitchChars = 800
+
+// fillInFields counts the fields under h that take the reader's words
+// and choices: text, e-mail, telephone, password and address inputs, text
+// areas and drop-down lists.
+func fillInFields(h *html.Node) int {
+	n := 0
+	for c := h.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode {
+			continue
+		}
+		switch c.DataAtom {
+		case atom.Input:
+			switch strings.ToLower(htmlnode.Attr(c, "type")) {
+			case "", "text", "email", "tel", "password", "url":
+				n++
+			}
+		case atom.Textarea, atom.Select:
+			n++
+		default:
+			n += fillInFields(c)
+		}
+	}
+	return n
+}
+
 // socialEmbeds returns the lines of the social networks' posts embedded
 // in region (socialEmbed) when the rest of its text outweighs them: a
 // story that quotes a tweet or two tells its news in its own words. A
@@ -743,6 +807,10 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		filed = filedLines(page, region)
 	}
 	embeds := socialEmbeds(page, region)
+	var forms map[*Segment]bool
+	if !links && !fallback {
+		forms = formBoxes(page, region)
+	}
 	if !links && !fallback {
 		cards = teaserCards(page, region)
 	}
@@ -772,7 +840,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		if s.Len >= minCopyLen {
 			first = seen[s.Text]
 		}
-		if s.Template || copied(first, s, lone[s]) || furnitureLine(s.Text) || headline != nil && s.Hash == headHash || !links && (navigationLine(page, s, region, &lists) || breadcrumb(s) || !started && byDateLine(s.Text) || cjkCreditLine(s.Text) || reprintNotice(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || filed[s] || cards[s] || embeds[s] || tail[s] || !links && storyLink(page, s) {
+		if s.Template || copied(first, s, lone[s]) || furnitureLine(s.Text) || headline != nil && s.Hash == headHash || !links && (navigationLine(page, s, region, &lists) || breadcrumb(s) || !started && byDateLine(s.Text) || cjkCreditLine(s.Text) || reprintNotice(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || filed[s] || cards[s] || embeds[s] || forms[s] || tail[s] || !links && storyLink(page, s) {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {

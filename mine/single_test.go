@@ -211,6 +211,11 @@ func TestSingleStories(t *testing.T) {
 		{"thumbcards.html", "",
 			[]string{"Every school day at seven", "Olsen, who had captained the ferry", "which the trust has never had enough of", "Warm, funny and far too short", "cold until the speeches began"},
 			[]string{"to carry it on next year", "not one of them is paid", "first record sold out", "updated 1:05 PM", "Other People Are Reading", "Why the Coast Road"}},
+		// A box around a form that asks for the reader's details holds
+		// its pitch, its steps and a privacy note, none of the story.
+		{"formbox.html", "",
+			[]string{"should make bold moves with its new hybrid system", "the battery never ran flat on the daily run into town"},
+			[]string{"Would You Prefer a Free Dealer Price Quote", "almost done", "Tell us a little bit", "competitive price quotes", "We care about your privacy", "First name"}},
 		{"cardedpost.html", "",
 			[]string{"For eleven years the island was served by one boat", "arrived last week after a crossing", "What the second boat changes",
 				"berth at the north pier", "What it cost", "The regional fund's report on island ferries", "fares rise by fifty cents", "The old landing craft goes back to its owner"},
