@@ -9,9 +9,11 @@ import (
 
 // byDateLine: a line that only says who wrote the story or when ("By
 // James Oliphant and David G. Savage", "June 25, 2009", "Posted by Kathy
-// on March 20, 2007 at 9:03 AM ET"), which the article text leaves out as
-// it leaves out a byline box. A line of a sentence ("By Friday, the team
-// had finished") is none: its lower-case words are not a byline's.
+// on March 20, 2007 at 9:03 AM ET", a blog's "Posted by admin | 6 Nov
+// 2012 | Comments (0)"), which the article text leaves out as it leaves
+// out a byline box. A line of a sentence ("By Friday, the team had
+// finished") is none: its lower-case words are not a byline's, bar the
+// one right after "by", which may be a user's name.
 func byDateLine(text string) bool {
 	if len(text) > 120 {
 		return false
@@ -34,12 +36,21 @@ func byDateLine(text string) bool {
 		case dateNumber(w):
 			dated = dated || strings.ContainsAny(w, ":/") // a time, a numeric date; a year alone is none
 		case datelineWords[lw] || zoneWords[w]:
-		case byline && i > 0 && nameWord(w):
+		case byline && i > 0 && (nameWord(w) || i == afterBy(words)):
 		default:
 			return false
 		}
 	}
 	return byline || dated
+}
+
+// afterBy is the index of the word that follows a byline's "by": the
+// author's name, or a user name in lower case ("Posted by admin").
+func afterBy(words []string) int {
+	if strings.EqualFold(words[0], "by") {
+		return 1
+	}
+	return 2
 }
 
 // dateNumber: a day, year or time ("25", "2009", "9:03", "12/20/06",
@@ -69,7 +80,7 @@ var (
 		"jan feb mar apr jun jul aug sep sept oct nov dec")
 	weekdayWords = wordSet("monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun")
 	// datelineWords are the small words of a byline or a dateline.
-	datelineWords = wordSet("by on at and & updated posted published last modified originally written am pm a.m p.m staff writer reporter correspondent editor")
+	datelineWords = wordSet("by on at and & updated posted published last modified originally written am pm a.m p.m staff writer reporter correspondent editor comment comments")
 	zoneWords     = wordSet("ET EST EDT CT CST CDT PT PST PDT GMT UTC BST CET CEST IST AEST AEDT")
 	nameParticles = wordSet("de van von der den du da la le al bin")
 )

@@ -16,7 +16,10 @@ func TestByDateLine(t *testing.T) {
 		{"July 18, 2012", true},
 		{"Friday October 19, 2001", true},
 		{"By Arpon Basu - Managing Editor LNH.com", true},
+		{"Posted by hipstomp / Rain Noe | 6 Nov 2012 | Comments (0)", true},
+		{"Posted by admin | March 3, 2012 | 5 Comments", true},
 		{"By Friday, the team had finished the bridge.", false},
+		{"By now the plan is clear to everyone.", false},
 		{"By 2050 the city will need twice the water.", false},
 		{"Monday, October 29", true}, // a date alone; kept when a story's words came before it
 		{"The bridge opened on June 25, 2009, after four years of work.", false},
