@@ -604,7 +604,7 @@ func formBoxes(p *Page, region *Node) map[*Segment]bool {
 			out = map[*Segment]bool{}
 		}
 		p.walkSegments(box, func(s *Segment) { out[s] = true })
-		i = max(i, p.lastDescendant(box))
+		i = p.lastDescendant(box)
 	}
 	return out
 }
@@ -809,10 +809,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 	embeds := socialEmbeds(page, region)
 	var forms map[*Segment]bool
 	if !links && !fallback {
-		forms = formBoxes(page, region)
-	}
-	if !links && !fallback {
-		cards = teaserCards(page, region)
+		cards, forms = teaserCards(page, region), formBoxes(page, region)
 	}
 	// A box does not take the story's running prose with it (a story in a
 	// link-heavy container): its paragraphs that follow one another with
