@@ -521,17 +521,8 @@ func thumbnail(p *Page, card, headline *Node, href string) bool {
 			i = p.lastDescendant(headline)
 			continue
 		}
-		if a := p.Nodes[i]; a.Href == href && holdsImage(a.H) {
-			return true
-		}
-	}
-	return false
-}
-
-// holdsImage: an <img> is inside h. The DOM keeps no node for images.
-func holdsImage(h *html.Node) bool {
-	for c := h.FirstChild; c != nil; c = c.NextSibling {
-		if c.Type == html.ElementNode && (c.DataAtom == atom.Img || holdsImage(c)) {
+		// The DOM keeps no node for images: the parsed tree has them.
+		if a := p.Nodes[i]; a.Href == href && htmlnode.Find(a.H, atom.Img) != nil {
 			return true
 		}
 	}
