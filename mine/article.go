@@ -1322,11 +1322,11 @@ func contentChars(p *Page, n *Node) int {
 // some of its entries linked.
 func navigationLine(p *Page, s *Segment, region *Node, lists *listMemos) bool {
 	return linkLine(s) && !citingLine(p, s) && !referenceLine(p, s) && !valueCell(s) &&
-		!inReferenceList(p, s.Owner, region, &lists.references) && !itemOfWrittenList(p, s, &lists.written) && !itemOfMixedList(p, s)
+		!inReferenceList(p, s.Owner, region, &lists.references) && !itemOfWrittenList(p, s, &lists.written) && !itemOfMixedList(p, s, &lists.mixed)
 }
 
 // listMemos are the list tests navigationLine asks, each list once.
-type listMemos struct{ references, written listMemo }
+type listMemos struct{ references, written, mixed listMemo }
 
 // linkLine: a short line that is mostly link text is navigation ("Next
 // story", "Share on X"), not prose.

@@ -2,7 +2,6 @@ package mine
 
 import (
 	"iter"
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -742,40 +741,55 @@ func writtenList(p *Page, list *Node) bool {
 // the places we'll visit:" — Brazil, Bahrain, India…), some of its
 // entries linked. A menu, a list of stories or of sharing services links
 // every entry; a breadcrumb or a menu leaves one, the page's own,
-// unlinked.
-func itemOfMixedList(p *Page, s *Segment) bool {
+// unlinked. memo holds the answer for every sibling once one is asked:
+// a menu's hundred entries are one run, read once.
+func itemOfMixedList(p *Page, s *Segment, memo *listMemo) bool {
 	e := s.Owner
 	if e.Tag != "li" && e.Tag != "p" || len(e.Segments) != 1 || e.Parent == nil {
 		return false
 	}
-	// entry: k is an item of the run, and whether its line has a link.
-	entry := func(k *Node) (ok, linked bool) {
-		if k.Tag != e.Tag || len(k.Segments) != 1 {
+	if *memo == nil {
+		*memo = listMemo{}
+	}
+	is, ok := (*memo)[e]
+	if !ok {
+		markMixedRuns(p, e.Parent.Kids, *memo)
+		is = (*memo)[e]
+	}
+	return is
+}
+
+// markMixedRuns sets memo for each of kids: whether it is an entry of a
+// run of siblings that itemOfMixedList takes for a list written out.
+func markMixedRuns(p *Page, kids []*Node, memo listMemo) {
+	// entry: k is an item of a run of tag's, and whether its line has a
+	// link.
+	entry := func(k *Node, tag string) (ok, linked bool) {
+		if k.Tag != tag || tag != "li" && tag != "p" || len(k.Segments) != 1 {
 			return false, false
 		}
 		t := &p.Segments[k.Segments[0]]
 		return !t.Template && t.Len < shortLine, t.LinkLen > 0
 	}
-	kids := e.Parent.Kids
-	lo := slices.Index(kids, e)
-	hi := lo
-	for ; lo > 0; lo-- {
-		if ok, _ := entry(kids[lo-1]); !ok {
-			break
+	for lo := 0; lo < len(kids); {
+		hi, plain := lo, 0
+		for ; hi < len(kids); hi++ {
+			ok, linked := entry(kids[hi], kids[lo].Tag)
+			if !ok {
+				break
+			}
+			if !linked {
+				plain++
+			}
 		}
-	}
-	for ; hi+1 < len(kids); hi++ {
-		if ok, _ := entry(kids[hi+1]); !ok {
-			break
+		n := hi - lo
+		mixed := n >= minMixedItems && plain >= 2 && 3*plain >= n
+		hi = max(hi, lo+1) // a sibling that is no entry ends a run alone
+		for _, k := range kids[lo:hi] {
+			memo[k] = mixed
 		}
+		lo = hi
 	}
-	plain := 0
-	for _, k := range kids[lo : hi+1] {
-		if _, linked := entry(k); !linked {
-			plain++
-		}
-	}
-	return hi-lo+1 >= minMixedItems && plain >= 2 && 3*plain >= hi-lo+1
 }
 
 // minMixedItems is the entries a list written out takes: fewer short
