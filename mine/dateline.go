@@ -24,7 +24,13 @@ func byDateLine(text string) bool {
 	if len(words) == 0 || len(words) > 16 {
 		return false
 	}
-	byline := strings.EqualFold(words[0], "by") || strings.EqualFold(words[0], "posted") && len(words) > 1 && strings.EqualFold(words[1], "by")
+	// name is the word after "by": the author's, or a user name in lower
+	// case ("Posted by admin").
+	name := 1
+	if !strings.EqualFold(words[0], "by") {
+		name = 2
+	}
+	byline := name == 1 || strings.EqualFold(words[0], "posted") && len(words) > 1 && strings.EqualFold(words[1], "by")
 	dated := false
 	for i, w := range words {
 		w = strings.TrimRight(w, ".:")
@@ -36,21 +42,12 @@ func byDateLine(text string) bool {
 		case dateNumber(w):
 			dated = dated || strings.ContainsAny(w, ":/") // a time, a numeric date; a year alone is none
 		case datelineWords[lw] || zoneWords[w]:
-		case byline && i > 0 && (nameWord(w) || i == afterBy(words)):
+		case byline && i > 0 && (nameWord(w) || i == name):
 		default:
 			return false
 		}
 	}
 	return byline || dated
-}
-
-// afterBy is the index of the word that follows a byline's "by": the
-// author's name, or a user name in lower case ("Posted by admin").
-func afterBy(words []string) int {
-	if strings.EqualFold(words[0], "by") {
-		return 1
-	}
-	return 2
 }
 
 // dateNumber: a day, year or time ("25", "2009", "9:03", "12/20/06",
