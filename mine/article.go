@@ -776,7 +776,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 	// 11111", "item 22222"; a match report's scores) are two paragraphs,
 	// not a copy.
 	seen := map[string]*Node{}
-	lone := loneRepeats(page, region)
+	said := sayings(page, region)
 	var headHash uint64
 	// TOC boxes inside the region are other stories' teasers; but a page
 	// mined alone that falls back to its whole text keeps its lists (its
@@ -828,7 +828,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		if s.Len >= minCopyLen {
 			first = seen[s.Text]
 		}
-		if s.Template || copied(first, s, lone[s]) || furnitureLine(s.Text) || headline != nil && s.Hash == headHash || !links && (navigationLine(page, s, region, &lists) || breadcrumb(s) || !started && byDateLine(s.Text) || cjkCreditLine(s.Text) || reprintNotice(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || filed[s] || cards[s] || embeds[s] || forms[s] || tail[s] || !links && storyLink(page, s) {
+		if s.Template || copied(first, s, said[s]) || furnitureLine(s.Text) || headline != nil && s.Hash == headHash || !links && (navigationLine(page, s, region, &lists) || breadcrumb(s) || !started && byDateLine(s.Text) || cjkCreditLine(s.Text) || reprintNotice(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || filed[s] || cards[s] || embeds[s] || forms[s] || tail[s] || !links && storyLink(page, s) {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {
@@ -1260,44 +1260,84 @@ func prefixFold(s, prefix string) bool {
 // another kind of element (a pull quote beside the paragraph it quotes)
 // or in another place (a mobile copy of the story). The same paragraph
 // again in the same flow and element kind is the page's own text, said
-// twice, and so is a lone repeat (see loneRepeats) in the same kind of
-// element under the same kind of parent: a story's question put to each
-// guest, in a section of its own.
-func copied(first *Node, s *Segment, lone bool) bool {
+// twice; so is a lone repeat (see sayings) in the same kind of element
+// under the same kind of parent: a story's question put to each guest,
+// in a section of its own; and so is a document pasted whole after the
+// story quoted it piece by piece.
+func copied(first *Node, s *Segment, said saying) bool {
 	switch {
-	case first == nil || first.Tag != s.Owner.Tag:
-		return first != nil
+	case first == nil:
+		return false
+	case said == pastedWhole:
+		return false
+	case first.Tag != s.Owner.Tag:
+		return true
 	case first.Parent == s.Owner.Parent:
 		return false
 	}
-	return !lone || first.Parent == nil || s.Owner.Parent == nil || first.Parent.Tag != s.Owner.Parent.Tag
+	return said != loneRepeat || first.Parent == nil || s.Owner.Parent == nil || first.Parent.Tag != s.Owner.Parent.Tag
 }
 
-// loneRepeats marks the paragraphs of region that repeat an earlier one
-// while neither paragraph next to them repeats one. A copy of a story
-// (its mobile and desktop versions) repeats its paragraphs in runs.
-func loneRepeats(p *Page, region *Node) map[*Segment]bool {
+// saying tells how a paragraph that repeats an earlier one is said again.
+type saying uint8
+
+const (
+	copyRun     saying = iota // in a run of repeats of a run: a copy of the story
+	loneRepeat                // neither paragraph next to it repeats one
+	pastedWhole               // in a run of repeats whose originals stood apart
+)
+
+// sayings tells, for the paragraphs of region that repeat an earlier
+// one, how they are said again. A copy of a story (its mobile and desktop
+// versions) repeats its paragraphs in runs, as they stood the first time.
+// A run of three or more whose originals mostly stood apart, each after
+// a paragraph said once, is a document the story quoted item by item, with remarks
+// between, and then gives whole.
+func sayings(p *Page, region *Node) map[*Segment]saying {
 	var long []*Segment
 	p.walkSegments(region, func(s *Segment) {
 		if s.Len >= minCopyLen && !s.Template {
 			long = append(long, s)
 		}
 	})
-	said := make(map[string]bool, len(long))
-	repeat := make([]bool, len(long)) // the paragraph was said before
+	at := make(map[string]int, len(long))
+	first := make([]int, len(long)) // where the paragraph was said first; -1: here
 	for i, s := range long {
-		repeat[i] = said[s.Text]
-		said[s.Text] = true
-	}
-	var out map[*Segment]bool
-	for i, again := range repeat {
-		if !again || i > 0 && repeat[i-1] || i+1 < len(long) && repeat[i+1] {
+		if j, ok := at[s.Text]; ok {
+			first[i] = j
 			continue
 		}
+		first[i] = -1
+		at[s.Text] = i
+	}
+	var out map[*Segment]saying
+	mark := func(s *Segment, k saying) {
 		if out == nil {
-			out = map[*Segment]bool{}
+			out = map[*Segment]saying{}
 		}
-		out[long[i]] = true
+		out[s] = k
+	}
+	for i := 0; i < len(long); {
+		if first[i] < 0 {
+			i++
+			continue
+		}
+		j := i + 1
+		together := 0 // neighbours in the run whose originals were neighbours too
+		for ; j < len(long) && first[j] >= 0; j++ {
+			if first[j] == first[j-1]+1 {
+				together++
+			}
+		}
+		switch {
+		case j == i+1:
+			mark(long[i], loneRepeat)
+		case j-i >= 3 && 2*together < j-i-1:
+			for _, s := range long[i:j] {
+				mark(s, pastedWhole)
+			}
+		}
+		i = j
 	}
 	return out
 }
