@@ -17,6 +17,8 @@ import (
 // number of distinct terms (features) in it.
 func blockEntropy(p *Page, stats *entropy.TermStats) (h map[*Node]float64, k map[*Node]int) {
 	h, k = map[*Node]float64{}, map[*Node]int{}
+	tz := tokenizers.Get().(*terms.Tokenizer)
+	defer tokenizers.Put(tz)
 	var blockTerms []string
 	for _, n := range p.Nodes {
 		if len(n.Segments) == 0 {
@@ -24,7 +26,7 @@ func blockEntropy(p *Page, stats *entropy.TermStats) (h map[*Node]float64, k map
 		}
 		blockTerms = blockTerms[:0]
 		for _, i := range n.Segments {
-			blockTerms = terms.Append(blockTerms, p.Segments[i].Text)
+			blockTerms = tz.Append(blockTerms, p.Segments[i].Text)
 		}
 		distinct := map[string]bool{}
 		sum := 0.0

@@ -41,7 +41,8 @@ func wisdomCluster(g []*minedPage, stats *entropy.TermStats, opts Options) []*Re
 	}
 	// Each linked page's terms are read once, however many anchors point
 	// to it.
-	tz := terms.NewTokenizer()
+	tz := tokenizers.Get().(*terms.Tokenizer)
+	defer tokenizers.Put(tz)
 	sets := map[string]map[string]bool{}
 	linked := func(u string) map[string]bool {
 		if set, ok := sets[u]; ok {

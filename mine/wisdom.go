@@ -50,10 +50,12 @@ func wisdomFeatures(p *Page, stats *entropy.TermStats, linked func(url string) m
 	f := &features{cii: make([]float64, len(p.Nodes)), api: make([]float64, len(p.Nodes)), hasT: make([]bool, len(p.Nodes))}
 	sumW := make([]float64, len(p.Nodes))
 	count := make([]int, len(p.Nodes))
+	tz := tokenizers.Get().(*terms.Tokenizer)
+	defer tokenizers.Put(tz)
 	var segTerms []string
 	for i := range p.Segments {
 		s := &p.Segments[i]
-		segTerms = terms.Append(segTerms[:0], s.Text)
+		segTerms = tz.Append(segTerms[:0], s.Text)
 		for _, t := range segTerms {
 			sumW[s.Owner.Index] += stats.W(t)
 		}
