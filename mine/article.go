@@ -1279,20 +1279,22 @@ func copied(first *Node, s *Segment, said saying) bool {
 }
 
 // saying tells how a paragraph that repeats an earlier one is said again.
+// copied asks only about repeats, so the zero value also stands for a
+// paragraph said once.
 type saying uint8
 
 const (
-	copyRun     saying = iota // in a run of repeats of a run: a copy of the story
+	copyRun     saying = iota // in a run of repeats whose originals ran together: a copy of the story
 	loneRepeat                // neither paragraph next to it repeats one
-	pastedWhole               // in a run of repeats whose originals stood apart
+	pastedWhole               // in a run of repeats whose originals mostly stood apart
 )
 
 // sayings tells, for the paragraphs of region that repeat an earlier
 // one, how they are said again. A copy of a story (its mobile and desktop
-// versions) repeats its paragraphs in runs, as they stood the first time.
-// A run of three or more whose originals mostly stood apart, each after
-// a paragraph said once, is a document the story quoted item by item, with remarks
-// between, and then gives whole.
+// versions) repeats its paragraphs in runs, next to each other as they
+// stood the first time. A run of three or more repeats whose originals
+// mostly had other paragraphs between them is a document the story
+// quoted item by item, with remarks between, and then gives whole.
 func sayings(p *Page, region *Node) map[*Segment]saying {
 	var long []*Segment
 	p.walkSegments(region, func(s *Segment) {
