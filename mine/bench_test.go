@@ -281,14 +281,11 @@ func (c *mineCorpus) prepare() {
 		tz := terms.NewTokenizer()
 		for _, in := range g.inputs {
 			p := parse(in, g.id)
-			var pageTerms []string
-			for _, s := range p.page.Segments {
-				pageTerms = tz.Append(pageTerms, s.Text)
-			}
+			p.terms = tokenizePage(tz, p.page, segmentTerms{})
 			g.pages = append(g.pages, p)
-			g.terms = append(g.terms, pageTerms)
+			g.terms = append(g.terms, p.terms.all)
 			g.state.Template.AddPage(p.page)
-			g.state.Terms.AddPage(pageTerms)
+			g.state.Terms.AddPage(p.terms.all)
 		}
 	}
 }

@@ -84,23 +84,54 @@ func MineCluster(cluster ClusterID, state *ClusterState, inputs []Input, opts Op
 // costs more than looking it up.
 var tokenizers = sync.Pool{New: func() any { return terms.NewTokenizer() }}
 
+// segmentTerms are a page's terms, segment by segment, as the cluster's
+// statistics counted them.
+type segmentTerms struct {
+	all []string
+	end []int // segment i's terms are all[end[i-1]:end[i]]
+}
+
+// of returns the terms of segment i.
+func (t segmentTerms) of(i int) []string {
+	start := 0
+	if i > 0 {
+		start = t.end[i-1]
+	}
+	return t.all[start:t.end[i]]
+}
+
+// tokenizePage returns p's terms by segment, reusing into's memory.
+func tokenizePage(tz *terms.Tokenizer, p *Page, into segmentTerms) segmentTerms {
+	t := segmentTerms{all: into.all[:0], end: into.end[:0]}
+	for _, s := range p.Segments {
+		t.all = tz.Append(t.all, s.Text)
+		t.end = append(t.end, len(t.all))
+	}
+	return t
+}
+
 // minePages is MineCluster on pages already parsed. Without termStats
 // the cluster's term statistics are not kept up: a state that is thrown
 // away after a method that does not read them (auto, TTR, EEM) needs none.
 func minePages(state *ClusterState, g []*minedPage, opts Options, termStats bool) []*Result {
 	tz := tokenizers.Get().(*terms.Tokenizer)
 	defer tokenizers.Put(tz)
-	var pageTerms []string
+	// WISDOM and InfoDiscoverer weigh each block by its terms: they keep
+	// each page's terms rather than tokenise its text again.
+	keep := opts.Method == MethodWISDOM || opts.Method == MethodInfoDiscoverer
+	var buf segmentTerms
 	for _, p := range g {
 		state.Template.AddPage(p.page)
 		if !termStats {
 			continue
 		}
-		pageTerms = pageTerms[:0]
-		for _, s := range p.page.Segments {
-			pageTerms = tz.Append(pageTerms, s.Text)
+		t := tokenizePage(tz, p.page, buf)
+		state.Terms.AddPage(t.all)
+		if keep {
+			p.terms = t
+		} else {
+			buf = t
 		}
-		state.Terms.AddPage(pageTerms)
 	}
 	out := make([]*Result, 0, len(g))
 	switch opts.Method {

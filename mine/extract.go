@@ -87,12 +87,13 @@ type minedPage struct {
 	cluster  ClusterID
 	region   *Node
 	scores   []float64
-	links    *links   // cleaned link measures, once templates are marked
-	voted    bool     // region is the cluster's majority article region
-	alone    bool     // mined without a cluster to compare with
-	declared bool     // region is the page's declared articleBody or its one entry-content
-	placed   bool     // region is where the page's headline or its one <article> places the story
-	cuts     *rawCuts // the raw text to cut before parsing, when a scan found it
+	links    *links       // cleaned link measures, once templates are marked
+	voted    bool         // region is the cluster's majority article region
+	alone    bool         // mined without a cluster to compare with
+	declared bool         // region is the page's declared articleBody or its one entry-content
+	placed   bool         // region is where the page's headline or its one <article> places the story
+	cuts     *rawCuts     // the raw text to cut before parsing, when a scan found it
+	terms    segmentTerms // kept for the methods that read them block by block (WISDOM, InfoDiscoverer)
 }
 
 func parse(in Input, cluster ClusterID) *minedPage {
@@ -119,7 +120,7 @@ func (p *minedPage) parseDoc() {
 
 // release drops what mining a page built, once its result is made.
 func (p *minedPage) release() {
-	p.doc, p.page, p.region, p.scores, p.links, p.cuts = nil, nil, nil, nil, nil, nil
+	p.doc, p.page, p.region, p.scores, p.links, p.cuts, p.terms = nil, nil, nil, nil, nil, nil, segmentTerms{}
 }
 
 // ExtractSite mines pages of one site together, offline: clusters them,

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"infocrawl/mine/entropy"
-	"infocrawl/mine/terms"
 )
 
 // InfoDiscoverer (Lin & Ho, docs/ALGORITHMS.md §2): a page's content blocks
@@ -15,10 +14,8 @@ import (
 
 // blockEntropy returns H(CB) of every block node with terms, and the
 // number of distinct terms (features) in it.
-func blockEntropy(p *Page, stats *entropy.TermStats) (h map[*Node]float64, k map[*Node]int) {
+func blockEntropy(p *Page, pt segmentTerms, stats *entropy.TermStats) (h map[*Node]float64, k map[*Node]int) {
 	h, k = map[*Node]float64{}, map[*Node]int{}
-	tz := tokenizers.Get().(*terms.Tokenizer)
-	defer tokenizers.Put(tz)
 	var blockTerms []string
 	for _, n := range p.Nodes {
 		if len(n.Segments) == 0 {
@@ -26,7 +23,7 @@ func blockEntropy(p *Page, stats *entropy.TermStats) (h map[*Node]float64, k map
 		}
 		blockTerms = blockTerms[:0]
 		for _, i := range n.Segments {
-			blockTerms = tz.Append(blockTerms, p.Segments[i].Text)
+			blockTerms = append(blockTerms, pt.of(i)...)
 		}
 		distinct := map[string]bool{}
 		sum := 0.0

@@ -3,17 +3,15 @@ package mine
 import (
 	"maps"
 	"slices"
-	"strings"
 
 	"infocrawl/mine/entropy"
-	"infocrawl/mine/terms"
 )
 
 func infoDiscovererCluster(g []*minedPage, stats *entropy.TermStats, opts Options) []*Result {
 	hs := make([]map[*Node]float64, len(g))
 	ks := make([]map[*Node]int, len(g))
 	for i, p := range g {
-		hs[i], ks[i] = blockEntropy(p.page, stats)
+		hs[i], ks[i] = blockEntropy(p.page, p.terms, stats)
 	}
 	th := greedyThreshold(hs, ks)
 	out := make([]*Result, 0, len(g))
@@ -41,8 +39,6 @@ func wisdomCluster(g []*minedPage, stats *entropy.TermStats, opts Options) []*Re
 	}
 	// Each linked page's terms are read once, however many anchors point
 	// to it.
-	tz := tokenizers.Get().(*terms.Tokenizer)
-	defer tokenizers.Put(tz)
 	sets := map[string]map[string]bool{}
 	linked := func(u string) map[string]bool {
 		if set, ok := sets[u]; ok {
@@ -52,13 +48,9 @@ func wisdomCluster(g []*minedPage, stats *entropy.TermStats, opts Options) []*Re
 		if !ok {
 			return nil
 		}
-		set := map[string]bool{}
-		var segTerms []string
-		for _, s := range p.page.Segments {
-			segTerms = tz.Append(segTerms[:0], s.Text)
-			for _, t := range segTerms {
-				set[strings.Clone(t)] = true
-			}
+		set := make(map[string]bool, len(p.terms.all))
+		for _, t := range p.terms.all {
+			set[t] = true
 		}
 		sets[u] = set
 		return set
@@ -66,7 +58,7 @@ func wisdomCluster(g []*minedPage, stats *entropy.TermStats, opts Options) []*Re
 	out := make([]*Result, 0, len(g))
 	for _, p := range g {
 		res := newResult(p, opts)
-		w := mineWISDOM(p.page, stats, linked, opts.WISDOM)
+		w := mineWISDOM(p.page, p.terms, stats, linked, opts.WISDOM)
 		keep := func(n *Node) bool {
 			return !w.f.hasT[n.Index] || w.f.cii[n.Index] > 1-opts.WISDOM.withDefaults().TCArticle
 		}

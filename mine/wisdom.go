@@ -46,16 +46,13 @@ type features struct {
 // wisdomFeatures computes CII and API_A for every node of p. stats are the
 // page's cluster statistics; linked gives the terms of a linked page that
 // is in the store (nil: API is 0 everywhere).
-func wisdomFeatures(p *Page, stats *entropy.TermStats, linked func(url string) map[string]bool) *features {
+func wisdomFeatures(p *Page, pt segmentTerms, stats *entropy.TermStats, linked func(url string) map[string]bool) *features {
 	f := &features{cii: make([]float64, len(p.Nodes)), api: make([]float64, len(p.Nodes)), hasT: make([]bool, len(p.Nodes))}
 	sumW := make([]float64, len(p.Nodes))
 	count := make([]int, len(p.Nodes))
-	tz := tokenizers.Get().(*terms.Tokenizer)
-	defer tokenizers.Put(tz)
-	var segTerms []string
 	for i := range p.Segments {
 		s := &p.Segments[i]
-		segTerms = tz.Append(segTerms[:0], s.Text)
+		segTerms := pt.of(i)
 		for _, t := range segTerms {
 			sumW[s.Owner.Index] += stats.W(t)
 		}

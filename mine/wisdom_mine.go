@@ -17,9 +17,9 @@ type wisdomPage struct {
 	apiWorks     bool
 }
 
-func mineWISDOM(p *Page, stats *entropy.TermStats, linked func(string) map[string]bool, o WISDOMOptions) *wisdomPage {
+func mineWISDOM(p *Page, pt segmentTerms, stats *entropy.TermStats, linked func(string) map[string]bool, o WISDOMOptions) *wisdomPage {
 	o = o.withDefaults()
-	f := wisdomFeatures(p, stats, linked)
+	f := wisdomFeatures(p, pt, stats, linked)
 	w := &wisdomPage{f: f, apiWorks: apiWorks(p, f)}
 	clen := func(n *Node) float64 { return float64(n.CLenA) }
 	isArticle := func(n *Node) bool { return f.hasT[n.Index] && f.cii[n.Index] > 1-o.TCArticle }
