@@ -44,18 +44,30 @@ type pending struct {
 }
 
 // NewMiner returns a miner that places pages by the store's clustering
-// (made by an earlier MineStore) and adds to its cluster states.
+// (made by an earlier MineStore) and adds to its cluster states. For a
+// method that reads term statistics it fails when a cluster's lack some
+// pages' terms (see mine.ClusterState.ReadyFor).
 func NewMiner(db *store.DB, opts mine.Options) (*Miner, error) {
 	cl, err := mine.LoadClustering(db)
 	if err != nil {
 		return nil, err
 	}
-	return &Miner{
+	m := &Miner{
 		db: db, opts: opts.WithDefaults(), cl: cl,
 		states:    map[mine.ClusterID]*mine.ClusterState{},
 		committed: map[string]bool{},
 		commits:   make(chan struct{}, 1),
-	}, nil
+	}
+	if mine.ReadsTerms(m.opts.Method) {
+		// Before a crawl starts, not page by page during it: a cluster
+		// whose statistics lack terms refuses every page.
+		for _, id := range cl.Pages {
+			if _, err := m.state(id); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return m, nil
 }
 
 // Mine mines one page. key is its canonical URL (its key in the store),
@@ -194,6 +206,9 @@ func (m *Miner) state(id mine.ClusterID) (*mine.ClusterState, error) {
 	s, err := mine.LoadClusterState(m.db, id)
 	if err != nil {
 		return nil, err
+	}
+	if err := s.ReadyFor(m.opts.Method); err != nil {
+		return nil, fmt.Errorf("focus: cluster %s: %w", id, err)
 	}
 	m.states[id] = s
 	return s, nil

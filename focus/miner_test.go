@@ -169,6 +169,42 @@ func TestMinerIncremental(t *testing.T) {
 	}
 }
 
+// Mining with an entropy method a store whose clusters were mined with
+// auto, which counts no terms, stops with an error that says what to do,
+// before it writes anything; mining every page again (all) works.
+func TestMineMethodNeedsTerms(t *testing.T) {
+	site := testsite.New(testsite.Options{})
+	all := sitePages(t, site, site.Reach(2))
+	learnt, later := all[:len(all)-10], all[len(all)-10:]
+	db := openStore(t)
+	putPages(t, db, nil, learnt)
+	ctx := context.Background()
+	if _, err := MineStore(ctx, db, mine.Options{}, false, nil); err != nil {
+		t.Fatal(err)
+	}
+	before := templatePages(t, db)
+	wisdom := mine.Options{Method: mine.MethodWISDOM}
+
+	if _, err := NewMiner(db, wisdom); err == nil || !strings.Contains(err.Error(), "mine --all") {
+		t.Fatalf("miner with wisdom on auto's statistics: %v; want an error that says to mine again with --all", err)
+	}
+	putPages(t, db, nil, later)
+	sum, err := MineStore(ctx, db, wisdom, false, nil)
+	if err == nil || !strings.Contains(err.Error(), "mine --all") || sum.Mined != 0 {
+		t.Fatalf("MineStore with wisdom on auto's statistics: mined %d, %v; want none and an error that says to mine again with --all", sum.Mined, err)
+	}
+	if got := templatePages(t, db); got != before {
+		t.Fatalf("the refused run changed the statistics: %d pages, want %d", got, before)
+	}
+	sum, err = MineStore(ctx, db, wisdom, true, nil)
+	if err != nil || sum.Mined != len(all) {
+		t.Fatalf("MineStore --all with wisdom: mined %d, %v; want %d", sum.Mined, err, len(all))
+	}
+	if _, err := NewMiner(db, wisdom); err != nil {
+		t.Fatalf("miner with wisdom after mining every page with it: %v", err)
+	}
+}
+
 // A final flush writes the results of the pages the store committed and
 // drops the others: a result never stands for a page the store lost.
 func TestMinerFinalFlushDropsUncommitted(t *testing.T) {

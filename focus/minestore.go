@@ -128,6 +128,9 @@ func (g group) mine(ctx context.Context, db *store.DB, opts mine.Options, sum *S
 	if err != nil {
 		return err
 	}
+	if err := state.ReadyFor(opts.Method); err != nil {
+		return fmt.Errorf("focus: cluster %s: %w", g.id, err)
+	}
 	counts := sum.Clusters[g.id]
 	if counts == nil {
 		counts = map[mine.Kind]int{}

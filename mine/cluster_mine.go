@@ -12,7 +12,8 @@ import (
 
 // ClusterState is what mining has learnt about one cluster. It only grows:
 // mining more pages adds to it, so a crawl's pages can be mined as they
-// arrive, and the store keeps it with the results it produced.
+// arrive, and the store keeps it with the results it produced. Terms are
+// counted only by the methods that read them (see ReadsTerms).
 type ClusterState struct {
 	Template *TemplateStats     // segment document frequencies (§7)
 	Terms    *entropy.TermStats // term TF and S (§1)
@@ -76,7 +77,35 @@ func MineCluster(cluster ClusterID, state *ClusterState, inputs []Input, opts Op
 	for i, in := range inputs {
 		g[i] = parse(in, cluster)
 	}
-	return minePages(state, g, opts.withDefaults(), true)
+	opts = opts.withDefaults()
+	// A state that has every page's terms keeps them whole, whatever the
+	// method, so that an entropy method can still be run on it later.
+	termStats := ReadsTerms(opts.Method) || state.Terms.Pages > 0 && !state.TermsMissing()
+	return minePages(state, g, opts, termStats)
+}
+
+// ReadsTerms reports whether method weighs blocks by the cluster's term
+// statistics (InfoDiscoverer and WISDOM, §1–§2). The others neither read
+// nor keep them, which spares the tokenising and the stored statistics.
+func ReadsTerms(method string) bool {
+	return method == MethodWISDOM || method == MethodInfoDiscoverer
+}
+
+// TermsMissing reports whether pages were added to the state without
+// their terms, by a method that keeps no term statistics.
+func (s *ClusterState) TermsMissing() bool {
+	return s.Terms.Pages < s.Template.Pages
+}
+
+// ReadyFor returns an error when method reads term statistics and the
+// state lacks some of its pages' terms: the entropies would be those of a
+// part of the cluster.
+func (s *ClusterState) ReadyFor(method string) error {
+	if ReadsTerms(method) && s.TermsMissing() {
+		return fmt.Errorf("mine: %d of the cluster's %d pages were mined by a method that keeps no term statistics, and method %s needs them: mine every page again with it (infocrawl mine --all)",
+			s.Template.Pages-s.Terms.Pages, s.Template.Pages, method)
+	}
+	return nil
 }
 
 // tokenizers keep their caches of words to terms from one cluster to the
@@ -111,8 +140,7 @@ func tokenizePage(tz *terms.Tokenizer, p *Page, into segmentTerms) segmentTerms 
 }
 
 // minePages is MineCluster on pages already parsed. Without termStats
-// the cluster's term statistics are not kept up: a state that is thrown
-// away after a method that does not read them (auto, TTR, EEM) needs none.
+// the pages' terms are not counted into the state.
 func minePages(state *ClusterState, g []*minedPage, opts Options, termStats bool) []*Result {
 	tz := tokenizers.Get().(*terms.Tokenizer)
 	defer tokenizers.Put(tz)

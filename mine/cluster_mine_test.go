@@ -17,7 +17,10 @@ func TestClusterStateRoundTrip(t *testing.T) {
 		{Key: "b", Body: []byte("<html><body><nav><a href=/x>Home</a></nav><p>Beta story text there.</p></body></html>")},
 		{Key: "c", Body: []byte("<html><body><nav><a href=/x>Home</a></nav><p>Gamma story text, a paragraph of prose that is long enough to be counted in its place.</p></body></html>")},
 	}
-	MineCluster("c", st, pages, Options{})
+	// The first page by WISDOM, so that the state counts terms, and the
+	// others by auto, which places the paragraph of prose.
+	MineCluster("c", st, pages[:1], Options{Method: MethodWISDOM})
+	MineCluster("c", st, pages[1:], Options{})
 	raw, err := st.MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
@@ -34,6 +37,43 @@ func TestClusterStateRoundTrip(t *testing.T) {
 	}
 	if back.Terms.EN("stori") != st.Terms.EN("stori") || back.Terms.EN("stori") != 1 {
 		t.Fatalf("EN(stori) = %v after the round trip, %v before; want 1 (in every page)", back.Terms.EN("stori"), st.Terms.EN("stori"))
+	}
+}
+
+// Term statistics are counted by the methods that read them, and then
+// kept whole; a method that needs them refuses a state that lacks some.
+func TestTermStatsOnlyWhereRead(t *testing.T) {
+	page := func(k, story string) Input {
+		return Input{Key: k, Body: []byte("<html><body><nav><a href=/x>Home</a></nav><p>" + story + " story text here.</p></body></html>")}
+	}
+	auto := NewClusterState()
+	MineCluster("c", auto, []Input{page("a", "Alpha"), page("b", "Beta")}, Options{})
+	if auto.Template.Pages != 2 || auto.Terms.Pages != 0 || len(auto.Terms.Terms) != 0 {
+		t.Fatalf("auto: %d pages, term statistics of %d pages (%d terms); want 2 pages and no term statistics",
+			auto.Template.Pages, auto.Terms.Pages, len(auto.Terms.Terms))
+	}
+	if err := auto.ReadyFor(MethodAuto); err != nil {
+		t.Fatalf("auto state for auto: %v", err)
+	}
+	for _, m := range []string{MethodWISDOM, MethodInfoDiscoverer} {
+		err := auto.ReadyFor(m)
+		if err == nil || !strings.Contains(err.Error(), "2 of the cluster's 2 pages") || !strings.Contains(err.Error(), "--all") {
+			t.Fatalf("auto state for %s: error %v, want one that counts the 2 pages and says to mine again with --all", m, err)
+		}
+	}
+
+	wisdom := NewClusterState()
+	if err := wisdom.ReadyFor(MethodWISDOM); err != nil {
+		t.Fatalf("empty state for wisdom: %v", err)
+	}
+	MineCluster("c", wisdom, []Input{page("a", "Alpha")}, Options{Method: MethodWISDOM})
+	MineCluster("c", wisdom, []Input{page("b", "Beta")}, Options{})
+	if wisdom.Terms.Pages != 2 || wisdom.TermsMissing() || wisdom.Terms.EN("stori") != 1 {
+		t.Fatalf("wisdom then auto: term statistics of %d of %d pages, EN(stori) %v; want both pages' terms, in every page",
+			wisdom.Terms.Pages, wisdom.Template.Pages, wisdom.Terms.EN("stori"))
+	}
+	if err := wisdom.ReadyFor(MethodInfoDiscoverer); err != nil {
+		t.Fatalf("state with every page's terms for infodiscoverer: %v", err)
 	}
 }
 

@@ -163,7 +163,7 @@ func ExtractSite(inputs []Input, opts Options, single bool) []*Result {
 	for _, id := range order {
 		// The state lives for this call only: term statistics only
 		// for the methods that read them.
-		termStats := opts.Method == MethodInfoDiscoverer || opts.Method == MethodWISDOM
+		termStats := ReadsTerms(opts.Method)
 		g := groups[id]
 		for _, p := range g {
 			p.parseDoc()
