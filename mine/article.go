@@ -798,6 +798,10 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		filed = filedLines(page, region)
 	}
 	embeds := socialEmbeds(page, region)
+	var sections map[*Segment]bool
+	if !p.alone {
+		sections = siteSections(page, region)
+	}
 	var forms map[*Segment]bool
 	if !links && !fallback {
 		cards, forms = teaserCards(page, region), formBoxes(page, region)
@@ -828,7 +832,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		if s.Len >= minCopyLen {
 			first = seen[s.Text]
 		}
-		if s.Template || copied(first, s, said[s]) || furnitureLine(s.Text) || headline != nil && s.Hash == headHash || !links && (navigationLine(page, s, region, &lists) || breadcrumb(s) || !started && byDateLine(s.Text) || cjkCreditLine(s.Text) || reprintNotice(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || filed[s] || cards[s] || embeds[s] || forms[s] || tail[s] || !links && storyLink(page, s) {
+		if s.Template && !sections[s] || copied(first, s, said[s]) || furnitureLine(s.Text) || headline != nil && s.Hash == headHash || !links && (navigationLine(page, s, region, &lists) || breadcrumb(s) || !started && byDateLine(s.Text) || cjkCreditLine(s.Text) || reprintNotice(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || filed[s] || cards[s] || embeds[s] || forms[s] || tail[s] || !links && storyLink(page, s) {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {
@@ -854,6 +858,42 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		}
 	}
 	return trimLabels(strings.Join(parts, "\n\n")), headline
+}
+
+// siteSections are the template segments in region that head a section
+// of the story: a site whose stories share their section headings ("What's
+// the Big Idea?", "The Verdict") repeats them on every page, so template
+// detection marks them, but each stands as a heading (h1–h6, or a block
+// all in bold) between paragraphs of the page's own prose, right before
+// one, in the same container. A repeated label over a box ("Related
+// stories") heads links or template text instead; a line above the
+// story's first paragraph is its headline, kicker or byline, which the
+// text leaves out.
+func siteSections(p *Page, region *Node) map[*Segment]bool {
+	var out map[*Segment]bool
+	var prev *Segment
+	begun := false // a paragraph of the page's own prose came before prev
+	p.walkSegments(region, func(s *Segment) {
+		if h := prev; begun && h != nil && h.Template && h.Owner.Parent == s.Owner.Parent && h.Owner != region &&
+			(headingTag(h.Owner) || boldBlock(h)) && spokenWords(h.Text) <= maxLabelWords && !furnitureLine(h.Text) &&
+			isProse(s) {
+			if out == nil {
+				out = map[*Segment]bool{}
+			}
+			out[h] = true
+		}
+		if prev != nil && isProse(prev) {
+			begun = true
+		}
+		prev = s
+	})
+	return out
+}
+
+// boldBlock: s's whole text is in one <strong> or <b>, the way many
+// editors write a heading inside a paragraph.
+func boldBlock(s *Segment) bool {
+	return s.Inner != nil && s.Inner != s.Owner && (s.Inner.Tag == "strong" || s.Inner.Tag == "b")
 }
 
 // orphanHeadings unmarks in kept (a flag for each of segs) the headings
