@@ -832,7 +832,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		if s.Len >= minCopyLen {
 			first = seen[s.Text]
 		}
-		if s.Template && !sections[s] || copied(first, s, said[s]) || furnitureLine(s.Text) || headline != nil && s.Hash == headHash || !links && (navigationLine(page, s, region, &lists) || breadcrumb(s) || !started && byDateLine(s.Text) || cjkCreditLine(s.Text) || reprintNotice(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || filed[s] || cards[s] || embeds[s] || forms[s] || tail[s] || !links && storyLink(page, s) {
+		if s.Template && !sections[s] || copied(first, s, said[s]) || furnitureLine(s.Text) || headline != nil && s.Hash == headHash || !links && (navigationLine(page, s, region, &lists) || breadcrumb(s) || !started && byDateLine(s.Text) || cjkCreditLine(s.Text) || reprintNotice(s.Text)) || boxed(s) || metaSegment(s, meta) || clutter[s.Owner] || labelled[s.Owner] || filed[s] || cards[s] || embeds[s] || forms[s] || tail[s] || !links && storyLink(page, s) {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {
@@ -858,6 +858,32 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		}
 	}
 	return trimLabels(strings.Join(parts, "\n\n")), headline
+}
+
+// metaSegment: s is in a meta box (inMetaBox), or all of its text is in
+// meta boxes below the element around it, with none of its own: a
+// caption and its credit, each named, in a wrapper named for neither
+// ("photo-data").
+func metaSegment(s *Segment, meta map[*Node]bool) bool {
+	return meta[s.Owner] || meta[s.Inner] || metaCovered(s, meta)
+}
+
+func metaCovered(s *Segment, meta map[*Node]bool) bool {
+	n := s.Inner
+	if n == nil || n.CLen > 0 || len(meta) == 0 {
+		return false
+	}
+	covered := false
+	for _, k := range n.Kids {
+		if k.CLenA+k.ALenA == 0 {
+			continue
+		}
+		if !meta[k] {
+			return false
+		}
+		covered = true
+	}
+	return covered
 }
 
 // siteSections are the template segments in region that head a section
