@@ -219,10 +219,13 @@ const minRun = 3
 
 // proseRuns marks the prose lines inside TOC boxes below region that
 // stand in runs of minRun or more, unbroken by a line that is mostly link
-// (a headline), and the run that follows the page's own headline (the
-// heading its <title> repeats, no link) before any such line: a teaser
-// stands under another story's headline link, the story's lede under its
-// own headline, however short the story.
+// (a headline), the run that follows the page's own headline (the
+// heading its <title> repeats, no link) before any such line, and the
+// paragraphs that run on from the story's own prose outside the boxes
+// (linkedProse ones too: a reference work's lede whose last paragraph
+// shares a box with the links after it): a teaser stands under another
+// story's headline link, the story's lede under its own headline, however
+// short the story.
 func proseRuns(p *Page, region *Node, toc map[*Node]bool) map[*Segment]bool {
 	out := map[*Segment]bool{}
 	head := pageHeadline(p)
@@ -236,12 +239,21 @@ func proseRuns(p *Page, region *Node, toc map[*Node]bool) map[*Segment]bool {
 		}
 		run, lede = run[:0], false
 	}
+	// cont: the line before is the story's own prose, outside the boxes
+	// or running on from it into one.
+	cont := false
 	p.walkSegments(region, func(s *Segment) {
+		inBox := toc[s.Owner]
+		if inBox && cont && (isProse(s) || linkedProse(s)) {
+			out[s] = true
+		} else {
+			cont = !inBox && (isProse(s) || linkedProse(s))
+		}
 		switch {
 		case head != nil && p.contains(head, s.Owner):
 			flush()
 			lede = true
-		case !toc[s.Owner]:
+		case !inBox:
 		case isProse(s):
 			run = append(run, s)
 		case s.Template || 2*s.LinkLen >= s.Len:
@@ -250,6 +262,14 @@ func proseRuns(p *Page, region *Node, toc map[*Node]bool) map[*Segment]bool {
 	})
 	flush()
 	return out
+}
+
+// linkedProse: a paragraph of two sentences or more, one flowing line,
+// that links many of its words, a reference work's way (Wikipedia's
+// paragraphs link a third of theirs), but fewer than half: no headline
+// with its teaser, nor a list of linked lines.
+func linkedProse(s *Segment) bool {
+	return !s.Template && s.Lines == "" && s.Len-s.LinkLen >= 80 && 2*s.LinkLen < s.Len && sentenceEnds(s.Text) >= 2 && !excerpt(s.Text)
 }
 
 // hintedBoxes marks the nodes inside region's elements whose class or id

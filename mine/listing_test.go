@@ -418,6 +418,12 @@ func TestProseRunsLede(t *testing.T) {
 		lede   = `<p>The Mayor visits a primary school kitchen and announces that every child will get a free hot lunch from the autumn.</p>`
 		teaser = `<h3><a href="/blog/2024/02/12/council-budget">Council Approves the Budget for the Coming Year</a></h3>` +
 			`<p>The council approved its budget for the coming year on Tuesday, with more money for road repairs and the libraries.</p>`
+		wikiLede = `<p>Harbour City is a <a href="/wiki/Port">port city</a> on the <a href="/wiki/East_coast">east coast</a>, the <a href="/wiki/Largest_city">largest city</a> of the region. ` +
+			`Its <a href="/wiki/Harbour">harbour</a> is one of the deepest in the country, and its trade built the old town.</p>`
+		wikiLast = `<p>A developed city, Harbour City ranks highly in <a href="/wiki/Rankings">international comparisons</a> of <a href="/wiki/Quality_of_life">quality of life</a>. ` +
+			`It underwent major changes in the 1980s, when the <a href="/wiki/Docks">docks closed</a> and the old warehouses became flats.</p>`
+		navbox = `<ul><li><a href="/wiki/Economy">Economy of Harbour City</a></li><li><a href="/wiki/Transport">Transport in Harbour City</a></li>` +
+			`<li><a href="/wiki/Culture">Culture of Harbour City</a></li><li><a href="/wiki/Sport">Sport in Harbour City</a></li></ul>`
 		links = `<p><a href="/press/transcript">Transcript</a> | <a href="/video/meals.mp4">Download mp4</a></p>` +
 			`<div><a href="/blog/2024/03/09/tram">PREVIOUS POST</a><br><a href="/blog/2024/03/09/tram">The New Tram Line Opens</a></div>`
 	)
@@ -430,6 +436,11 @@ func TestProseRunsLede(t *testing.T) {
 		{"teaser under its headline link", head + `<div id="box">` + teaser + links + `</div>`, nil},
 		{"after a line of links", head + `<div id="box">` + links + lede + `</div>`, nil},
 		{"no headline of the page's", `<h2>Council news</h2><div id="box">` + lede + links + `</div>`, nil},
+		// A reference work links a third of its paragraphs' words; the
+		// last paragraph of its lede can share a box with the links after it.
+		{"lede running on into the box", `<h2>Council news</h2>` + wikiLede + `<div id="box">` + wikiLast + navbox + `</div>`, []string{"A developed city,"}},
+		{"teaser under its headline link after the story", `<h2>Council news</h2>` + wikiLede + `<div id="box">` + teaser + navbox + `</div>`, nil},
+		{"prose after the box", `<h2>Council news</h2><div id="box">` + navbox + wikiLast + `</div>` + wikiLede, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
