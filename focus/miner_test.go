@@ -99,19 +99,26 @@ func templatePages(t *testing.T, db *store.DB) int {
 	return n
 }
 
+// autoMined stores the test site's pages to depth 2 but the last held of
+// them (later) and mines them with auto, as a crawl's first run does.
+func autoMined(t *testing.T, held int) (site *testsite.Site, db *store.DB, all, later []mine.Input) {
+	t.Helper()
+	site = testsite.New(testsite.Options{})
+	all = sitePages(t, site, site.Reach(2))
+	db = openStore(t)
+	putPages(t, db, nil, all[:len(all)-held])
+	if _, err := MineStore(context.Background(), db, mine.Options{}, false, nil); err != nil {
+		t.Fatal(err)
+	}
+	return site, db, all, all[len(all)-held:]
+}
+
 // Pages mined one by one after a batch mining join the statistics exactly
 // once, their results are stored only once the store has committed their
 // pages, and a page of a URL pattern never seen joins the cluster whose
 // template it shares.
 func TestMinerIncremental(t *testing.T) {
-	site := testsite.New(testsite.Options{})
-	all := sitePages(t, site, site.Reach(2))
-	learnt, later := all[:len(all)-40], all[len(all)-40:]
-	db := openStore(t)
-	putPages(t, db, nil, learnt)
-	if _, err := MineStore(context.Background(), db, mine.Options{}, false, nil); err != nil {
-		t.Fatal(err)
-	}
+	site, db, _, later := autoMined(t, 40)
 	before := templatePages(t, db)
 
 	m, err := NewMiner(db, mine.Options{})
@@ -173,15 +180,8 @@ func TestMinerIncremental(t *testing.T) {
 // auto, which counts no terms, stops with an error that says what to do,
 // before it writes anything; mining every page again (all) works.
 func TestMineMethodNeedsTerms(t *testing.T) {
-	site := testsite.New(testsite.Options{})
-	all := sitePages(t, site, site.Reach(2))
-	learnt, later := all[:len(all)-10], all[len(all)-10:]
-	db := openStore(t)
-	putPages(t, db, nil, learnt)
+	_, db, all, later := autoMined(t, 10)
 	ctx := context.Background()
-	if _, err := MineStore(ctx, db, mine.Options{}, false, nil); err != nil {
-		t.Fatal(err)
-	}
 	before := templatePages(t, db)
 	wisdom := mine.Options{Method: mine.MethodWISDOM}
 

@@ -269,7 +269,7 @@ func proseRuns(p *Page, region *Node, toc map[*Node]bool) map[*Segment]bool {
 // paragraphs link a third of theirs), but fewer than half: no headline
 // with its teaser, nor a list of linked lines.
 func linkedProse(s *Segment) bool {
-	return !s.Template && s.Lines == "" && s.Len-s.LinkLen >= 80 && 2*s.LinkLen < s.Len && sentenceEnds(s.Text) >= 2 && !excerpt(s.Text)
+	return !s.Template && prose(s) && s.Lines == "" && sentenceEnds(s.Text) >= 2 && !excerpt(s.Text)
 }
 
 // hintedBoxes marks the nodes inside region's elements whose class or id
@@ -852,7 +852,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		if s.Len >= minCopyLen {
 			first = seen[s.Text]
 		}
-		if s.Template && !sections[s] || copied(first, s, said[s]) || furnitureLine(s.Text) || headline != nil && s.Hash == headHash || !links && (navigationLine(page, s, region, &lists) || breadcrumb(s) || !started && byDateLine(s.Text) || cjkCreditLine(s.Text) || reprintNotice(s.Text)) || boxed(s) || metaSegment(s, meta) || clutter[s.Owner] || labelled[s.Owner] || filed[s] || cards[s] || embeds[s] || forms[s] || tail[s] || !links && storyLink(page, s) {
+		if s.Template && !sections[s] || copied(first, s, said[s]) || furnitureLine(s.Text) || headline != nil && s.Hash == headHash || !links && (navigationLine(page, s, region, &lists) || breadcrumb(s) || !started && byDateLine(s.Text) || cjkCreditLine(s.Text) || reprintNotice(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || filed[s] || cards[s] || embeds[s] || forms[s] || tail[s] || !links && storyLink(page, s) {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {
@@ -880,32 +880,6 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 	return trimLabels(strings.Join(parts, "\n\n")), headline
 }
 
-// metaSegment: s is in a meta box (inMetaBox), or all of its text is in
-// meta boxes below the element around it, with none of its own: a
-// caption and its credit, each named, in a wrapper named for neither
-// ("photo-data").
-func metaSegment(s *Segment, meta map[*Node]bool) bool {
-	return meta[s.Owner] || meta[s.Inner] || metaCovered(s, meta)
-}
-
-func metaCovered(s *Segment, meta map[*Node]bool) bool {
-	n := s.Inner
-	if n == nil || n.CLen > 0 || len(meta) == 0 {
-		return false
-	}
-	covered := false
-	for _, k := range n.Kids {
-		if k.CLenA+k.ALenA == 0 {
-			continue
-		}
-		if !meta[k] {
-			return false
-		}
-		covered = true
-	}
-	return covered
-}
-
 // siteSections are the template segments in region that head a section
 // of the story: a site whose stories share their section headings ("What's
 // the Big Idea?", "The Verdict") repeats them on every page, so template
@@ -917,21 +891,20 @@ func metaCovered(s *Segment, meta map[*Node]bool) bool {
 // text leaves out.
 func siteSections(p *Page, region *Node) map[*Segment]bool {
 	var out map[*Segment]bool
-	var prev *Segment
-	begun := false // a paragraph of the page's own prose came before prev
+	var h *Segment // the line before s
+	// hProse: h is prose; begun: a line of prose came before h.
+	hProse, begun := false, false
 	p.walkSegments(region, func(s *Segment) {
-		if h := prev; begun && h != nil && h.Template && h.Owner.Parent == s.Owner.Parent && h.Owner != region &&
-			(headingTag(h.Owner) || boldBlock(h)) && spokenWords(h.Text) <= maxLabelWords && !furnitureLine(h.Text) &&
-			isProse(s) {
+		prose := isProse(s)
+		if begun && prose && h.Template && h.Owner.Parent == s.Owner.Parent && h.Owner != region &&
+			(headingRank(h) > 0 || boldBlock(h)) && spokenWords(h.Text) <= maxLabelWords && !furnitureLine(h.Text) {
 			if out == nil {
 				out = map[*Segment]bool{}
 			}
 			out[h] = true
 		}
-		if prev != nil && isProse(prev) {
-			begun = true
-		}
-		prev = s
+		begun = begun || hProse
+		h, hProse = s, prose
 	})
 	return out
 }

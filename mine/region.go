@@ -807,15 +807,23 @@ func inMetaBox(p *Page, region *Node, byPlace bool) map[*Node]bool {
 		}
 	}
 	told := sum > 0 && 2*sum >= sentenceChars(p, region)
+	// inline: the text of each block held in inline boxes marked so far.
+	inline := map[*Node]int{}
 	for i := region.Index + 1; i <= last; i++ {
 		n := p.Nodes[i]
 		k := kind(n)
-		if (n.Parent != nil && out[n.Parent]) || (k&metaBox != 0 && !(told && k&captionBox != 0 && sentenceChars(p, n) > 0) && !storyIn(p, n, region, &regionText, &regionLines)) {
+		inBox := n.Parent != nil && out[n.Parent]
+		if inBox || (k&metaBox != 0 && !(told && k&captionBox != 0 && sentenceChars(p, n) > 0) && !storyIn(p, n, region, &regionText, &regionLines)) {
 			out[n] = true
-			// Text belongs to blocks: an inline caption or byline that
-			// holds all of its block's text takes the block with it.
-			if b := blockOf(n); !n.Block && b != region && b.CLenA+b.ALenA <= n.CLenA+n.ALenA {
-				out[b] = true
+			// Text belongs to blocks: inline captions, credits and
+			// bylines that hold all of their block's text between them
+			// (a caption and its credit in an unnamed wrapper) take the
+			// block with them.
+			if b := blockOf(n); !n.Block && !inBox && b != region {
+				inline[b] += n.CLenA + n.ALenA
+				if b.CLenA+b.ALenA <= inline[b] {
+					out[b] = true
+				}
 			}
 		}
 	}
