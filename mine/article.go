@@ -243,18 +243,18 @@ func proseRuns(p *Page, region *Node, toc map[*Node]bool) map[*Segment]bool {
 	// or running on from it into one.
 	cont := false
 	p.walkSegments(region, func(s *Segment) {
-		inBox := toc[s.Owner]
-		if inBox && cont && (isProse(s) || linkedProse(s)) {
+		inBox, prose := toc[s.Owner], isProse(s)
+		if inBox && cont && (prose || linkedProse(s)) {
 			out[s] = true
 		} else {
-			cont = !inBox && (isProse(s) || linkedProse(s))
+			cont = !inBox && (prose || linkedProse(s))
 		}
 		switch {
 		case head != nil && p.contains(head, s.Owner):
 			flush()
 			lede = true
 		case !inBox:
-		case isProse(s):
+		case prose:
 			run = append(run, s)
 		case s.Template || 2*s.LinkLen >= s.Len:
 			flush()

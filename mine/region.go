@@ -808,7 +808,7 @@ func inMetaBox(p *Page, region *Node, byPlace bool) map[*Node]bool {
 	}
 	told := sum > 0 && 2*sum >= sentenceChars(p, region)
 	// inline: the text of each block held in inline boxes marked so far.
-	inline := map[*Node]int{}
+	var inline map[*Node]int
 	for i := region.Index + 1; i <= last; i++ {
 		n := p.Nodes[i]
 		k := kind(n)
@@ -820,6 +820,9 @@ func inMetaBox(p *Page, region *Node, byPlace bool) map[*Node]bool {
 			// (a caption and its credit in an unnamed wrapper) take the
 			// block with them.
 			if b := blockOf(n); !n.Block && !inBox && b != region {
+				if inline == nil {
+					inline = map[*Node]int{}
+				}
 				inline[b] += n.CLenA + n.ALenA
 				if b.CLenA+b.ALenA <= inline[b] {
 					out[b] = true
