@@ -852,7 +852,11 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		if s.Len >= minCopyLen {
 			first = seen[s.Text]
 		}
-		if s.Template && !sections[s] || copied(first, s, said[s]) || furnitureLine(s.Text) || headline != nil && s.Hash == headHash || !links && (navigationLine(page, s, region, &lists) || breadcrumb(s) || !started && byDateLine(s.Text) || cjkCreditLine(s.Text) || reprintNotice(s.Text)) || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || filed[s] || cards[s] || embeds[s] || forms[s] || tail[s] || !links && storyLink(page, s) {
+		// The boxes' answers, already made, before the tests that read the
+		// line's text: every test is pure, so the order changes only the cost.
+		if s.Template && !sections[s] || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || filed[s] || cards[s] || embeds[s] || forms[s] || tail[s] ||
+			headline != nil && s.Hash == headHash || copied(first, s, said[s]) || furnitureLine(s.Text) ||
+			!links && (navigationLine(page, s, region, &lists) || breadcrumb(s) || !started && byDateLine(s.Text) || cjkCreditLine(s.Text) || reprintNotice(s.Text) || storyLink(page, s)) {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {

@@ -245,3 +245,31 @@ func TestHasStop(t *testing.T) {
 		}
 	}
 }
+
+// hasCJK skips the bytes below 0xE2 undecoded; it must answer as a
+// decoding loop over every rune does, on any bytes, cut sequences and
+// stray continuation bytes included.
+func TestHasCJKAsDecoded(t *testing.T) {
+	ref := func(s string) bool {
+		for _, r := range s {
+			if wideRune(r) {
+				return true
+			}
+		}
+		return false
+	}
+	alphabet := []rune("aZ \u00e9\u2014\u2e7f\u2e80\u3000\u3042\u4e2d\uac00\ud7a4\uff01\U00020000\U00010000\uFFFD")
+	rng := rand.New(rand.NewPCG(7, 8))
+	for i := 0; i < 20000; i++ {
+		s := randomText(rng, alphabet, 12)
+		if i%3 == 0 && len(s) > 1 {
+			s = s[:rng.IntN(len(s))] + "\xe4\xb8" + s[rng.IntN(len(s)):] // a cut sequence
+		}
+		if i%5 == 0 {
+			s += "\x80\xe2"
+		}
+		if got, want := hasCJK(s), ref(s); got != want {
+			t.Fatalf("hasCJK(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package mine
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 
@@ -154,10 +155,15 @@ func storyAnchor(text string) bool {
 }
 
 // hasCJK: s holds a character of Chinese, Japanese or Korean
-// (wideRune).
+// (wideRune). Every such character is U+2E80 or above, whose UTF-8 starts
+// with a byte of 0xE2 or more: the bytes below, all of a Latin line, go by
+// undecoded.
 func hasCJK(s string) bool {
-	for _, r := range s {
-		if wideRune(r) {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0xE2 {
+			continue
+		}
+		if r, _ := utf8.DecodeRuneInString(s[i:]); wideRune(r) {
 			return true
 		}
 	}
