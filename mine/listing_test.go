@@ -261,9 +261,16 @@ func TestMetaBoxHoldsStory(t *testing.T) {
 		`<p>The council voted on Tuesday evening to keep the night buses running for two more years, after a long debate.</p>` +
 		`<p>Shift workers at the hospital and the port had asked for the routes to stay, and the mayor agreed with them in the end.</p>` +
 		`</div></body></html>`
+	// A wiki's picture, its caption named by a compound word, two sentences
+	// (more than a caption known by its place alone).
+	thumb := `<html><body><div id="region"><p>The council voted on Tuesday evening to keep the night buses running for two more years, after a long debate.</p>` +
+		`<div class="thumb tright"><div class="thumbinner"><img src="/1.jpg"><div class="thumbcaption">The N2 night bus at the harbour stop in 1969. It ran every hour until the port closed.</div></div></div>` +
+		`<p>Shift workers at the hospital and the port had asked for the routes to stay, and the mayor agreed with them in the end.</p>` +
+		`</div></body></html>`
 	for _, tt := range []struct {
 		name, body, story, furniture string
 	}{
+		{"story with a wiki's picture caption", thumb, "hospital and the port", "harbour stop in 1969"},
 		{"story with a wrapped caption and credit", wrapped, "hospital and the port", "prepared to give up a little privacy"},
 		{"story with a compound-named author box", compound, "hospital and the port", "covers the city council"},
 		{"short post with a long bio", shortPost, "hospital and the port", "started this blog"},

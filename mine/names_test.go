@@ -63,3 +63,15 @@ func TestAuthorCompound(t *testing.T) {
 		}
 	}
 }
+
+// A class word that joins "caption" to another names a caption.
+func TestCaptionCompound(t *testing.T) {
+	for w, want := range map[string]bool{
+		"thumbcaption": true, "imagecaption": true, "captiontext": true, "photocaption": true,
+		"caption": false, "captions": true, "capture": false, "thumbinner": false,
+	} {
+		if got := captionCompound(w); got != want {
+			t.Errorf("captionCompound(%q) = %v, want %v", w, got, want)
+		}
+	}
+}

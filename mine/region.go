@@ -706,6 +706,13 @@ func namesBio(id string) bool {
 // bioWords name the box about the story's author.
 var bioWords = wordSet("author authors bio bios authorbio")
 
+// captionCompound: a class word that joins "caption" to another without a
+// separator names a caption as "caption" does ("thumbcaption", MediaWiki's
+// picture caption; "imagecaption", "captiontext").
+func captionCompound(w string) bool {
+	return len(w) > len("caption") && (strings.HasSuffix(w, "caption") || strings.HasPrefix(w, "caption"))
+}
+
 // authorCompound: a class word that joins "author" to another without a
 // separator names the author's box or line as "author" does
 // ("postauthor", "authorinfo", "authorbox", "guestauthor"); "authority"
@@ -749,9 +756,9 @@ func inMetaBox(p *Page, region *Node, byPlace bool) map[*Node]bool {
 		if id, class := n.names(); id != "" || class != "" {
 			for w := range nameWords(n) {
 				compound := authorCompound(w)
-				meta = meta || (metaWords[w] && !p.unitWords()[w] || compound) && !table
+				meta = meta || (metaWords[w] && !p.unitWords()[w] || compound || captionCompound(w)) && !table
 				bio = bio || bioWords[w] || compound
-				capt = capt || captionWords[w]
+				capt = capt || captionWords[w] || captionCompound(w)
 			}
 			bioID = bio && namesBio(id)
 		}
