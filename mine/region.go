@@ -755,10 +755,10 @@ func inMetaBox(p *Page, region *Node, byPlace bool) map[*Node]bool {
 		table := n.Tag == "table"
 		if id, class := n.names(); id != "" || class != "" {
 			for w := range nameWords(n) {
-				compound := authorCompound(w)
-				meta = meta || (metaWords[w] && !p.unitWords()[w] || compound || captionCompound(w)) && !table
+				compound, captionNamed := authorCompound(w), captionWords[w] || captionCompound(w)
+				meta = meta || (metaWords[w] && !p.unitWords()[w] || compound || captionNamed) && !table
 				bio = bio || bioWords[w] || compound
-				capt = capt || captionWords[w] || captionCompound(w)
+				capt = capt || captionNamed
 			}
 			bioID = bio && namesBio(id)
 		}
