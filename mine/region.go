@@ -706,25 +706,33 @@ func namesBio(id string) bool {
 // bioWords name the box about the story's author.
 var bioWords = wordSet("author authors bio bios authorbio")
 
-// captionCompound: a class word that joins "caption" to another without a
-// separator names a caption as "caption" does ("thumbcaption", MediaWiki's
-// picture caption; "imagecaption", "captiontext").
-func captionCompound(w string) bool {
-	return len(w) > len("caption") && (strings.HasSuffix(w, "caption") || strings.HasPrefix(w, "caption"))
+// joined: w joins part to another word without a separator, part first
+// (rest is what follows it) or last ("authorinfo", "thumbcaption"): a
+// theme's compound class word names what part names.
+func joined(w, part string) (rest string, ok bool) {
+	if len(w) <= len(part) {
+		return "", false
+	}
+	if rest, ok := strings.CutPrefix(w, part); ok {
+		return rest, true
+	}
+	return "", strings.HasSuffix(w, part)
 }
 
-// authorCompound: a class word that joins "author" to another without a
-// separator names the author's box or line as "author" does
-// ("postauthor", "authorinfo", "authorbox", "guestauthor"); "authority"
-// and "authorize" are other words.
+// captionCompound: a class word that joins "caption" to another names a
+// caption ("thumbcaption", MediaWiki's picture caption; "imagecaption",
+// "captiontext").
+func captionCompound(w string) bool {
+	_, ok := joined(w, "caption")
+	return ok
+}
+
+// authorCompound: a class word that joins "author" to another names the
+// author's box or line ("postauthor", "authorinfo", "authorbox",
+// "guestauthor"); "authority" and "authorize" are other words.
 func authorCompound(w string) bool {
-	if len(w) <= len("author") {
-		return false
-	}
-	if rest, ok := strings.CutPrefix(w, "author"); ok {
-		return !strings.HasPrefix(rest, "it") && !strings.HasPrefix(rest, "iz") && !strings.HasPrefix(rest, "is")
-	}
-	return strings.HasSuffix(w, "author")
+	rest, ok := joined(w, "author")
+	return ok && !strings.HasPrefix(rest, "it") && !strings.HasPrefix(rest, "iz") && !strings.HasPrefix(rest, "is")
 }
 
 // inMetaBox marks the nodes below region inside a small element named by
