@@ -40,6 +40,10 @@ func normHash(s string) uint64 {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		i += size
 		switch {
+		case wideRune(r):
+			// Chinese, Japanese and Korean letters have no case, and none
+			// is a digit or a space (TestWideRunesPlain): the tables below
+			// cost more than the hashing.
 		case unicode.IsSpace(r):
 			space = true
 			continue

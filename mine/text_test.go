@@ -39,6 +39,24 @@ func randomText(rng *rand.Rand, alphabet []rune, max int) string {
 	return b.String()
 }
 
+// TestWideRunesPlain: normHash hashes a wide rune as it is, which
+// holds only while none of them is a space or a digit or has a lower case.
+func TestWideRunesPlain(t *testing.T) {
+	wide := 0
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if !wideRune(r) {
+			continue
+		}
+		wide++
+		if unicode.IsSpace(r) || unicode.IsDigit(r) || unicode.ToLower(r) != r {
+			t.Fatalf("wide rune %U is a space, a digit or has a lower case", r)
+		}
+	}
+	if wide < 20000 {
+		t.Fatalf("only %d wide runes: wideRune lost its CJK ranges", wide)
+	}
+}
+
 func TestNormHashUnchanged(t *testing.T) {
 	alphabet := []rune("aZ09 \t\n\r\v\f\u00a0\u0085\u3000ÉéΣσς٣漢カ한\u00ad-.,\U0001F600\uFFFD")
 	rng := rand.New(rand.NewPCG(3, 4))
