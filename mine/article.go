@@ -576,6 +576,50 @@ func storyLink(p *Page, s *Segment) bool {
 	return href != "" && href != p.selfHref() && !offSite(p, href)
 }
 
+// postNavigation: a line of two links or more to other pages of the site
+// and nothing else, that starts or ends with an arrow ("« An older post |
+// Main | A newer post »", "← Previous   Next →"): the links to the posts
+// on either side that blogging platforms print under a post. Naming the
+// posts makes it longer than a link line (linkLine).
+func postNavigation(p *Page, s *Segment) bool {
+	if s.LinkLen == 0 || 10*s.LinkLen < 9*nonSpace(s) || !arrowEnds(s.Text) {
+		return false
+	}
+	var first string
+	for i, last := s.Owner.Index+1, p.lastDescendant(s.Owner); i <= last; i++ {
+		a := p.Nodes[i]
+		if a.Href == "" || segmentOf(p, a) != s {
+			continue
+		}
+		if p.URL != nil && offSite(p, a.Href) {
+			return false
+		}
+		if first == "" {
+			first = a.Href
+		} else if a.Href != first {
+			return true
+		}
+	}
+	return false
+}
+
+// arrowEnds: text starts with an arrow that points back or ends with one
+// that points on.
+func arrowEnds(text string) bool {
+	text = strings.TrimSpace(text)
+	for _, a := range []string{"«", "‹", "←", "<<"} {
+		if strings.HasPrefix(text, a) {
+			return true
+		}
+	}
+	for _, a := range []string{"»", "›", "→", ">>"} {
+		if strings.HasSuffix(text, a) {
+			return true
+		}
+	}
+	return false
+}
+
 // selfHref is the page's own address as a link's Href reads it, "" when
 // the address is unknown.
 func (p *Page) selfHref() string {
@@ -856,7 +900,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		// line's text: every test is pure, so the order changes only the cost.
 		if s.Template && !sections[s] || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || filed[s] || cards[s] || embeds[s] || forms[s] || tail[s] ||
 			headline != nil && s.Hash == headHash || copied(first, s, said[s]) || furnitureLine(s.Text) ||
-			!links && (navigationLine(page, s, region, &lists) || breadcrumb(s) || !started && byDateLine(s.Text) || cjkCreditLine(s.Text) || reprintNotice(s.Text) || storyLink(page, s)) {
+			!links && (navigationLine(page, s, region, &lists) || breadcrumb(s) || !started && byDateLine(s.Text) || cjkCreditLine(s.Text) || reprintNotice(s.Text) || storyLink(page, s) || postNavigation(page, s)) {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {

@@ -558,3 +558,45 @@ func TestProseCenter(t *testing.T) {
 		}
 	}
 }
+
+// The links to the posts on either side that a blogging platform prints
+// under a post ("« An older post | Main | A newer post »") are no part of
+// the post, however long the posts' titles make the line; a line that
+// says something around its links, or whose links lead off the site,
+// stays.
+func TestPostNavigation(t *testing.T) {
+	const story = `<p>The council voted on Tuesday to keep the old library open for another year, after a campaign that gathered four thousand signatures in a month.</p>
+<p>Its reading room will close on Mondays to pay for the heating, and the volunteers who run the archive have agreed to take on the evening shifts.</p>
+<p>A new building on the market square is still planned, but its budget will be set again next spring, once the county has said what it will give.</p>`
+	tests := []struct {
+		name, line string
+		shown      string // the line as the text would show it
+		dropped    bool
+	}{
+		{"Movable Type", `<p align="right"><a href="/blog/2007/03/user_community.html">&laquo; User Community and ROI</a> |
+<a href="/blog/">Main</a> | <a href="/blog/2007/04/death_threats.html">Death threats against bloggers are not protected speech &raquo;</a></p>`,
+			"« User Community and ROI | Main | Death threats", true},
+		{"arrows", `<p><a href="/blog/2007/03/older.html">&larr; How the archive came through the flood of 1998 intact</a> <a href="/blog/2007/04/newer.html">What a new building on the square would cost the town &rarr;</a></p>`,
+			"← How the archive came through the flood of 1998 intact What a new building on the square would cost the town →", true},
+		{"sentence around links", `<p>Read our <a href="/blog/guide.html">guide to the archive</a>, which the volunteers keep up to date, and the <a href="/blog/faq.html">questions readers ask most often</a> &raquo;</p>`,
+			"Read our guide to the archive", false},
+		{"off the site", `<p><a href="https://wire.example/story/1">&laquo; Reuters on the vote</a> | <a href="https://other.example/story/2">The county's answer &raquo;</a></p>`,
+			"« Reuters on the vote | The county's answer »", false},
+	}
+	u, err := url.Parse("http://town.example/blog/2007/03/library.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			body := `<html><head><title>Library stays open</title></head><body><div id="content"><h1>Library stays open</h1>` +
+				story + "\n" + tt.line + `</div><div id="footer"><a href="/">Home</a> <a href="/about/">About</a></div></body></html>`
+			r := ExtractSite([]Input{{Key: "k", URL: u, Body: []byte(body)}}, Options{}, true)[0]
+			text := r.ArticleText()
+			checkText(t, text, []string{"four thousand signatures", "once the county has said"}, nil)
+			if got := strings.Contains(text, tt.shown); got == tt.dropped {
+				t.Errorf("line %q kept %v, want %v:\n%s", tt.shown, got, !tt.dropped, text)
+			}
+		})
+	}
+}
