@@ -900,7 +900,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		// line's text: every test is pure, so the order changes only the cost.
 		if s.Template && !sections[s] || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || filed[s] || cards[s] || embeds[s] || forms[s] || tail[s] ||
 			headline != nil && s.Hash == headHash || copied(first, s, said[s]) || furnitureLine(s.Text) ||
-			!links && (navigationLine(page, s, region, &lists) || breadcrumb(s) || !started && byDateLine(s.Text) || cjkCreditLine(s.Text) || reprintNotice(s.Text) || storyLink(page, s) || postNavigation(page, s)) {
+			!links && (navigationLine(page, s, region, &lists) || breadcrumb(s) || !started && byDateLine(s.Text) || cjkCreditLine(s.Text) || reprintNotice(s.Text) || rightsNotice(s.Text) || storyLink(page, s) || postNavigation(page, s)) {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {

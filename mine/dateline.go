@@ -82,6 +82,35 @@ var (
 	nameParticles = wordSet("de van von der den du da la le al bin")
 )
 
+// rightsNotice: a line that opens with a copyright mark and reserves the
+// rights to the story ("Copyright 2009 Associated Press. All rights
+// reserved. This material may not be published, broadcast, rewritten or
+// redistributed.", "© 2019 Press TV. Tous droits réservés."): a notice
+// about the story, as its credit line is, which wire copy carries onto
+// every site that runs it. reprintNotice is its Chinese, Japanese and
+// Korean form. A sentence of the story that speaks of copyright does not
+// open with the mark.
+func rightsNotice(text string) bool {
+	if len(text) > maxRightsNotice {
+		return false
+	}
+	t := strings.ToLower(strings.TrimSpace(text))
+	if !strings.HasPrefix(t, "©") && !strings.HasPrefix(t, "copyright") && !strings.HasPrefix(t, "(c)") {
+		return false
+	}
+	return containsAny(t, rightsReserved)
+}
+
+// maxRightsNotice bounds a rights notice, in bytes: the longest, the
+// wire services', run to some 150.
+const maxRightsNotice = 300
+
+// rightsReserved are what a rights notice says, in the larger news
+// languages, lower-cased.
+var rightsReserved = []string{"all rights reserved", "may not be published", "may not be reproduced", "may not be republished",
+	"alle rechte vorbehalten", "tous droits réservés", "todos los derechos reservados", "tutti i diritti riservati",
+	"todos os direitos reservados", "alle rechten voorbehouden", "wszelkie prawa zastrzeżone"}
+
 // reprintNotice: a Chinese, Japanese or Korean line that forbids
 // reprinting the story ("<저작권자(c) 연합뉴스, 무단 전재-재배포 금지>",
 // "本文版权归江城日报所有，未经许可不得转载", "記事の無断転載を禁じます"): a

@@ -1,6 +1,9 @@
 package mine
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestByDateLine(t *testing.T) {
 	for _, tt := range []struct {
@@ -54,4 +57,31 @@ func TestBylineLeftOut(t *testing.T) {
 	checkText(t, r.ArticleText(),
 		[]string{"The new bridge over the river opened", "Saturday, June 27", "Sunday, June 28", "A concert on the west bank"},
 		[]string{"Maria Lopez", "June 25, 2009"})
+}
+
+// A rights notice opens with the copyright mark and reserves the rights,
+// in English or another news language; the story's own sentences about
+// copyright, and a notice too long to be one, are not.
+func TestRightsNotice(t *testing.T) {
+	long := "© 2012 " + strings.Repeat("The council's own words on the matter, ", 10) + "all rights reserved."
+	tests := []struct {
+		line string
+		want bool
+	}{
+		{"Copyright 2009 Associated Press. All rights reserved. This material may not be published broadcast, rewritten, or redistributed", true},
+		{"© 2019 Associated Press. All Rights Reserved. This material may not be published, broadcast, rewritten, or redistributed.", true},
+		{"Copyright © 2019 Press TV. All rights reserved.", true},
+		{"(c) 2020 Reuters. May not be reproduced without permission.", true},
+		{"© 2021 Le Courrier. Tous droits réservés.", true},
+		{"© dpa-infocom GmbH. Alle Rechte vorbehalten.", true},
+		{"The court held that all rights reserved by the label passed to the estate in 1998.", false},
+		{"Copyright law says little about the photographs the estate holds.", false},
+		{"© Reuters", false},
+		{long, false},
+	}
+	for _, tt := range tests {
+		if got := rightsNotice(tt.line); got != tt.want {
+			t.Errorf("rightsNotice(%q) = %v, want %v", tt.line, got, tt.want)
+		}
+	}
 }
