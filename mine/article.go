@@ -919,6 +919,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		kept = append(kept, keep(s))
 	})
 	orphanHeadings(segs, kept)
+	dropEchoes(segs, kept)
 	parts := make([]string, 0, len(segs))
 	for i, s := range segs {
 		if kept[i] {
@@ -961,6 +962,44 @@ func siteSections(p *Page, region *Node) map[*Segment]bool {
 // editors write a heading inside a paragraph.
 func boldBlock(s *Segment) bool {
 	return s.Inner != nil && s.Inner != s.Owner && (s.Inner.Tag == "strong" || s.Inner.Tag == "b")
+}
+
+// dropEchoes drops a kept line of three words or more that says again
+// the kept line right before it: no writer says a line twice in a row,
+// where a page repeats one in each slide of a gallery or each panel of a
+// carousel, one shown at a time ("Election 2012: The best photos" over
+// each of eighty photos), or in its mobile and desktop markup. A shorter
+// line again is a list's (a score, "N/A", "Yes"), and a table's cells
+// each give the value of their own row and column, however alike; a
+// longer line again is settled by copied.
+func dropEchoes(segs []*Segment, kept []bool) {
+	prev := -1
+	for i, s := range segs {
+		if !kept[i] {
+			continue
+		}
+		if prev >= 0 && s.Len < minCopyLen && s.Text == segs[prev].Text && spokenWords(s.Text) >= 3 && !twoCells(segs[prev].Owner, s.Owner) {
+			kept[i] = false
+			continue
+		}
+		prev = i
+	}
+}
+
+// twoCells: a and b are in two cells of a table.
+func twoCells(a, b *Node) bool {
+	ca, cb := cellOf(a), cellOf(b)
+	return ca != nil && cb != nil && ca != cb
+}
+
+// cellOf is the table cell n is in (n itself, if one), nil if none.
+func cellOf(n *Node) *Node {
+	for ; n != nil && n.Tag != "table"; n = n.Parent {
+		if n.Tag == "td" || n.Tag == "th" {
+			return n
+		}
+	}
+	return nil
 }
 
 // orphanHeadings unmarks in kept (a flag for each of segs) the headings

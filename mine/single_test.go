@@ -600,3 +600,32 @@ func TestPostNavigation(t *testing.T) {
 		})
 	}
 }
+
+// A gallery's title over each of its slides, one shown at a time, is said
+// once; a table's cells that repeat one another stay, each one the value
+// of its own row and column.
+func TestEchoes(t *testing.T) {
+	var slides, rows strings.Builder
+	for i := 1; i <= 12; i++ {
+		fmt.Fprintf(&slides, `<div class="slide"><div class="slide-title">Election night: the best photos</div><img src="/img/%d.jpg" alt=""></div>`, i)
+		fmt.Fprintf(&rows, "<tr><td>Ward %d</td><td>Counted in full</td><td>Counted in full</td></tr>", i)
+	}
+	body := `<html><head><title>Election night</title></head><body><div id="story"><h1>Election night</h1>
+<p>The polls closed at ten, and the first wards were counted within the hour, long before the rain that had kept the turnout low all afternoon.</p>` +
+		slides.String() +
+		`<p>By midnight the council's two largest parties were level, and the last three wards, all on the east side of the river, were still being counted.</p>
+<table>` + rows.String() + `</table>
+<p>The result will be declared in the morning, once the postal votes from the outlying villages have been checked against the register.</p></div></body></html>`
+	u, err := url.Parse("http://town.example/news/election-night.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := ExtractSite([]Input{{Key: "k", URL: u, Body: []byte(body)}}, Options{}, true)[0].ArticleText()
+	checkText(t, text, []string{"first wards were counted", "Election night: the best photos", "Ward 12", "postal votes"}, nil)
+	if n := strings.Count(text, "the best photos"); n != 1 {
+		t.Errorf("the slides' title %d times, want once:\n%s", n, text)
+	}
+	if n := strings.Count(text, "Counted in full"); n != 24 {
+		t.Errorf(`"Counted in full" %d times, want 24 (two cells in each of 12 rows):`+"\n%s", n, text)
+	}
+}
