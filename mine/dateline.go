@@ -94,11 +94,11 @@ func rightsNotice(text string) bool {
 	if len(text) > maxRightsNotice {
 		return false
 	}
-	t := strings.ToLower(strings.TrimSpace(text))
-	if !strings.HasPrefix(t, "©") && !strings.HasPrefix(t, "copyright") && !strings.HasPrefix(t, "(c)") {
+	t := strings.TrimSpace(text)
+	if !strings.HasPrefix(t, "©") && !prefixFold(t, "copyright") && !prefixFold(t, "(c)") {
 		return false
 	}
-	return containsAny(t, rightsReserved)
+	return containsAny(strings.ToLower(t), rightsReserved)
 }
 
 // maxRightsNotice bounds a rights notice, in bytes: the longest, the
