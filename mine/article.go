@@ -900,7 +900,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		// line's text: every test is pure, so the order changes only the cost.
 		if s.Template && !sections[s] || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || filed[s] || cards[s] || embeds[s] || forms[s] || tail[s] ||
 			headline != nil && s.Hash == headHash || copied(first, s, said[s]) || furnitureLine(s.Text) ||
-			!links && (navigationLine(page, s, region, &lists) || breadcrumb(s) || !started && byDateLine(s.Text) || cjkCreditLine(s.Text) || reprintNotice(s.Text) || rightsNotice(s.Text) || storyLink(page, s) || postNavigation(page, s)) {
+			!links && (navigationLine(page, s, region, &lists) || breadcrumb(s) || !started && byDateLine(s.Text) && !fieldValue(s) || cjkCreditLine(s.Text) || reprintNotice(s.Text) || rightsNotice(s.Text) || storyLink(page, s) || postNavigation(page, s)) {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {
@@ -1586,6 +1586,42 @@ func valueCell(s *Segment) bool {
 		}
 	}
 	return false
+}
+
+// fieldValue: a line that is the value of a named field, in a table row
+// with a header cell (valueCell) or in a description list's <dd> right
+// after its <dt> ("Effective Date: Saturday, July 25, 2020", an
+// infobox's "Born"): a record's data, not the story's dateline, however
+// much it reads like one.
+func fieldValue(s *Segment) bool {
+	if valueCell(s) {
+		return true
+	}
+	for n, i := s.Owner, 0; n != nil && i < 3; n, i = n.Parent, i+1 {
+		if n.Tag != "dd" {
+			continue
+		}
+		prev := previousKid(n)
+		return prev != nil && prev.Tag == "dt"
+	}
+	return false
+}
+
+// previousKid is n's previous element sibling among its parent's kids, nil if none.
+func previousKid(n *Node) *Node {
+	if n.Parent == nil {
+		return nil
+	}
+	kids := n.Parent.Kids
+	for i := range kids {
+		if kids[i] == n {
+			if i == 0 {
+				return nil
+			}
+			return kids[i-1]
+		}
+	}
+	return nil
 }
 
 // maxValueLinks is the most links a table's value cell holds.

@@ -629,3 +629,23 @@ func TestEchoes(t *testing.T) {
 		t.Errorf(`"Counted in full" %d times, want 24 (two cells in each of 12 rows):`+"\n%s", n, text)
 	}
 }
+
+// A date that is the value of a named field, in a description list or in
+// a table row with a header cell, stays where the story has not begun: a
+// record's data, where a date on a line of its own above the story is
+// its dateline.
+func TestFieldValueDates(t *testing.T) {
+	body := `<html><head><title>Murray's Mowing LLC</title></head><body><div id="record"><h1>Murray's Mowing LLC</h1>
+<p>June 3, 2020</p>
+<dl><dt>Charter #</dt><dd>4513257</dd><dt>Effective Date</dt><dd>Saturday, July 25, 2020</dd><dt>Type</dt><dd>Limited Liability Company</dd></dl>
+<table class="infobox"><tr><th>Founded</th><td>25 November 1947</td></tr><tr><th>Founder</th><td>Alexander Murray</td></tr></table>
+<p>The company mows lawns and clears gardens across the county, and its founder's grandson runs it from the same yard on the edge of town.</p>
+<p>It registered as a limited liability company this summer, when the family bought a second truck and took on two more crews for the season.</p>
+</div></body></html>`
+	u, err := url.Parse("http://records.example/corporations/438057")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := ExtractSite([]Input{{Key: "k", URL: u, Body: []byte(body)}}, Options{}, true)[0].ArticleText()
+	checkText(t, text, []string{"Saturday, July 25, 2020", "25 November 1947", "mows lawns"}, []string{"June 3, 2020"})
+}
