@@ -607,18 +607,23 @@ func postNavigation(p *Page, s *Segment) bool {
 // that points on.
 func arrowEnds(text string) bool {
 	text = strings.TrimSpace(text)
-	for _, a := range []string{"«", "‹", "←", "<<"} {
+	for _, a := range backArrows {
 		if strings.HasPrefix(text, a) {
 			return true
 		}
 	}
-	for _, a := range []string{"»", "›", "→", ">>"} {
+	for _, a := range onArrows {
 		if strings.HasSuffix(text, a) {
 			return true
 		}
 	}
 	return false
 }
+
+var (
+	backArrows = []string{"«", "‹", "←", "<<"}
+	onArrows   = []string{"»", "›", "→", ">>"}
+)
 
 // selfHref is the page's own address as a link's Href reads it, "" when
 // the address is unknown.
@@ -1597,29 +1602,26 @@ func fieldValue(s *Segment) bool {
 	if valueCell(s) {
 		return true
 	}
-	for n, i := s.Owner, 0; n != nil && i < 3; n, i = n.Parent, i+1 {
-		if n.Tag != "dd" {
-			continue
+	// The value's line may sit in a <p> or <span> inside the <dd>.
+	for n, i := s.Owner, 0; n != nil && i <= maxValueDepth; n, i = n.Parent, i+1 {
+		if n.Tag == "dd" {
+			prev := previousKid(n)
+			return prev != nil && prev.Tag == "dt"
 		}
-		prev := previousKid(n)
-		return prev != nil && prev.Tag == "dt"
 	}
 	return false
 }
 
-// previousKid is n's previous element sibling among its parent's kids, nil if none.
+// maxValueDepth bounds how far above a line its <dd> is looked for.
+const maxValueDepth = 2
+
+// previousKid is the element before n among its parent's kids, nil if none.
 func previousKid(n *Node) *Node {
 	if n.Parent == nil {
 		return nil
 	}
-	kids := n.Parent.Kids
-	for i := range kids {
-		if kids[i] == n {
-			if i == 0 {
-				return nil
-			}
-			return kids[i-1]
-		}
+	if i := slices.Index(n.Parent.Kids, n); i > 0 {
+		return n.Parent.Kids[i-1]
 	}
 	return nil
 }
