@@ -889,8 +889,11 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 	// started: a line of eight words or more (spokenWords: two characters
 	// of Chinese or Japanese count as one) has been kept; a byline or
 	// dateline stands above the story, and a line of dates after its first
-	// words is content (a schedule, a list of tour dates).
-	started := false
+	// words is content (a schedule, a list of tour dates). The first such
+	// line, when it ends as a sentence does and no byline or dateline came
+	// before it (bylined), may be the standfirst with the byline under it:
+	// the story has started at the second.
+	started, deck, bylined := false, false, false
 	var lists listMemos
 	keep := func(s *Segment) bool {
 		// A paragraph twice is a copy (a mobile and a desktop version of
@@ -904,14 +907,23 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		// The boxes' answers, already made, before the tests that read the
 		// line's text: every test is pure, so the order changes only the cost.
 		if s.Template && !sections[s] || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || filed[s] || cards[s] || embeds[s] || forms[s] || tail[s] ||
-			headline != nil && s.Hash == headHash || copied(first, s, said[s]) || furnitureLine(s.Text) ||
-			!links && (navigationLine(page, s, region, &lists) || breadcrumb(s) || !started && byDateLine(s.Text) && !fieldValue(s) || cjkCreditLine(s.Text) || reprintNotice(s.Text) || rightsNotice(s.Text) || storyLink(page, s) || postNavigation(page, s)) {
+			headline != nil && s.Hash == headHash || copied(first, s, said[s]) || furnitureLine(s.Text) {
+			return false
+		}
+		if !links && !started && byDateLine(s.Text) && !fieldValue(s) {
+			bylined = true
+			return false
+		}
+		if !links && (navigationLine(page, s, region, &lists) || breadcrumb(s) || cjkCreditLine(s.Text) || reprintNotice(s.Text) || rightsNotice(s.Text) || storyLink(page, s) || postNavigation(page, s)) {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {
 			seen[s.Text] = s.Owner
 		}
-		started = started || spokenWords(s.Text) >= 8
+		if !started && spokenWords(s.Text) >= 8 {
+			started = deck || bylined || !endsSentence(s.Text)
+			deck = true
+		}
 		return true
 	}
 	if headline = heading(page, region); headline != nil {

@@ -59,6 +59,28 @@ func TestBylineLeftOut(t *testing.T) {
 		[]string{"Maria Lopez", "June 25, 2009"})
 }
 
+// A standfirst of a sentence or two may stand above the byline and the
+// dateline: they are left out under it as under the headline, and a line
+// of dates after the story's first paragraph is still its content.
+func TestBylineUnderStandfirst(t *testing.T) {
+	body := `<html><head><title>Bridge opens after four years | City News</title></head><body>
+<div id="nav"><a href="/">Home</a> <a href="/city/">City</a> <a href="/sport/">Sport</a></div>
+<div class="main"><h1>Bridge opens after four years</h1>
+<p class="dek">The crossing that was meant to take two years is finally open, and the first buses used it at noon.</p>
+<p>By Maria Lopez and John O'Neill</p>
+<p>June 25, 2009</p>
+<p>The new bridge over the river opened on Thursday morning, four years after the first pile was driven, to a crowd of several hundred.</p>
+<p>The council has planned a week of events for residents, starting this weekend.</p>
+<p>Saturday, June 27</p>
+<p>A walk across the bridge with the engineers who built it, starting at the east bank at ten in the morning.</p>
+</div>
+<div id="footer">Copyright 2009 City News</div></body></html>`
+	r := ExtractSite([]Input{{Key: "k", Body: []byte(body)}}, Options{}, true)[0]
+	checkText(t, r.ArticleText(),
+		[]string{"The new bridge over the river opened", "Saturday, June 27", "A walk across the bridge"},
+		[]string{"Maria Lopez", "June 25, 2009"})
+}
+
 // A rights notice opens with the copyright mark and reserves the rights,
 // in English or another news language; the story's own sentences about
 // copyright, and a notice too long to be one, are not.
