@@ -563,15 +563,11 @@ func storyLink(p *Page, s *Segment) bool {
 		return false
 	}
 	var href string
-	for i, last := s.Owner.Index+1, p.lastDescendant(s.Owner); i <= last; i++ {
-		a := p.Nodes[i]
-		if a.Href == "" || segmentOf(p, a) != s {
-			continue
-		}
-		if href != "" && a.Href != href {
+	for h := range p.lineLinks(s) {
+		if href != "" && h != href {
 			return false
 		}
-		href = a.Href
+		href = h
 	}
 	return href != "" && href != p.selfHref() && !offSite(p, href)
 }
@@ -586,17 +582,13 @@ func postNavigation(p *Page, s *Segment) bool {
 		return false
 	}
 	var first string
-	for i, last := s.Owner.Index+1, p.lastDescendant(s.Owner); i <= last; i++ {
-		a := p.Nodes[i]
-		if a.Href == "" || segmentOf(p, a) != s {
-			continue
-		}
-		if p.URL != nil && offSite(p, a.Href) {
+	for h := range p.lineLinks(s) {
+		switch {
+		case offSite(p, h):
 			return false
-		}
-		if first == "" {
-			first = a.Href
-		} else if a.Href != first {
+		case first == "":
+			first = h
+		case h != first:
 			return true
 		}
 	}
@@ -1649,13 +1641,11 @@ const maxValueLinks = 3
 // itself (actsOnPage).
 func referenceLine(p *Page, s *Segment) bool {
 	n := 0
-	for i, last := s.Owner.Index+1, p.lastDescendant(s.Owner); i <= last; i++ {
-		if a := p.Nodes[i]; a.Href != "" && segmentOf(p, a) == s {
-			if !offSite(p, a.Href) || socialLink(a.Href) || actsOnPage(p, a.Href) {
-				return false
-			}
-			n++
+	for h := range p.lineLinks(s) {
+		if !offSite(p, h) || socialLink(h) || actsOnPage(p, h) {
+			return false
 		}
+		n++
 	}
 	return n > 0
 }

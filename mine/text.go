@@ -1,6 +1,7 @@
 package mine
 
 import (
+	"iter"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -86,6 +87,17 @@ func (p *Page) textOf(n *Node) string {
 	var parts []string
 	p.walkSegments(n, func(s *Segment) { parts = append(parts, s.Display()) })
 	return strings.Join(parts, "\n\n")
+}
+
+// lineLinks yields the target of each link in line s, in document order.
+func (p *Page) lineLinks(s *Segment) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for i, last := s.Owner.Index+1, p.lastDescendant(s.Owner); i <= last; i++ {
+			if a := p.Nodes[i]; a.Href != "" && segmentOf(p, a) == s && !yield(a.Href) {
+				return
+			}
+		}
+	}
 }
 
 // walkSegments visits the segments of n's subtree in document order.
