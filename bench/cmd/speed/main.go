@@ -6,7 +6,7 @@
 // work.
 //
 //	taskset -c 0 go run ./cmd/speed [--datasets big9,cleanportaleval,aeb]
-//	    [--rounds 3] [--out DIR] [--only NAME,...]
+//	    [--warmup 1] [--rounds 3] [--out DIR] [--only NAME,...]
 //	    [--cpuprofile FILE] [--memprofile FILE]
 //
 // It prints a Markdown table and, with --out, writes DIR/speed.md and
@@ -38,6 +38,7 @@ func run(args []string) error {
 	fs := flag.NewFlagSet("speed", flag.ContinueOnError)
 	shared := fs.String("shared", "../../shared", "the shared folder with datasets/ (the default fits running from bench/)")
 	datasets := fs.String("datasets", strings.Join(dataset.Default, ","), "datasets to run, of "+strings.Join(dataset.Names, ", "))
+	warmup := fs.Int("warmup", 1, "untimed passes of each extractor over each dataset before the timed rounds (the heap grows to the set's size in them)")
 	rounds := fs.Int("rounds", 3, "times each extractor runs over each dataset (the median is reported)")
 	out := fs.String("out", "", "write speed.md and speed.json into this directory")
 	texts := fs.String("texts", "", "write the last round's texts as DIR/<dataset>/<group>/<extractor>/NAME.txt")
@@ -47,8 +48,8 @@ func run(args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 || *rounds < 1 {
-		return errors.New("usage: speed [--shared DIR] [--datasets LIST] [--rounds N] [--out DIR] [--texts DIR]")
+	if fs.NArg() > 0 || *rounds < 1 || *warmup < 0 {
+		return errors.New("usage: speed [--shared DIR] [--datasets LIST] [--warmup N] [--rounds N] [--out DIR] [--texts DIR]")
 	}
 	// One core per extractor: no parallel GC or mining on the other core.
 	runtime.GOMAXPROCS(1)
@@ -71,7 +72,7 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	rep := report{Rounds: *rounds, CPUs: allowedCPUs()}
+	rep := report{Warmup: *warmup, Rounds: *rounds, CPUs: allowedCPUs()}
 	for _, name := range strings.Split(*datasets, ",") {
 		groups, err := dataset.Load(filepath.Join(*shared, "datasets"), name)
 		if err != nil {
@@ -81,7 +82,7 @@ func run(args []string) error {
 		if err != nil {
 			return err
 		}
-		for _, m := range measure(es, set, *rounds) {
+		for _, m := range measure(es, set, *warmup, *rounds) {
 			r := m.result()
 			fmt.Fprintf(os.Stderr, "%s %s: %.1f pages/s, %.0f allocs/page, F1 %s\n", name, r.Extractor, r.PagesPerSec, r.AllocsPerPage, r.F1)
 			rep.Results = append(rep.Results, r)

@@ -10,6 +10,7 @@ import (
 
 // A report is the results with how they were measured.
 type report struct {
+	Warmup  int      `json:"warmup"` // untimed rounds before the timed ones
 	Rounds  int      `json:"rounds"`
 	CPUs    string   `json:"cpus_allowed"` // the process's CPU affinity, "" when unknown
 	Results []result `json:"results"`
@@ -22,11 +23,11 @@ func (r report) markdown() string {
 		pinned = "CPUs allowed: " + r.CPUs
 	}
 	fmt.Fprintf(&b, "## Extraction speed, one process, one core\n\n"+
-		"`cmd/speed`, GOMAXPROCS=1, %s; median of %d rounds. Every extractor gets the same pages, "+
+		"`cmd/speed`, GOMAXPROCS=1, %s; median of %d rounds, after %s. Every extractor gets the same pages, "+
 		"read and decoded before the clock starts; timed: parse + extract + the article's text, "+
 		"infocrawl one site group per call (`mine.ExtractSite`), the peers page by page. "+
 		"allocs, KB: `runtime.MemStats` Mallocs and TotalAlloc per page. "+
-		"F1: `infocrawl/eval` (score.py's Go port), macro over groups as in the F1 table.\n\n", pinned, r.Rounds)
+		"F1: `infocrawl/eval` (score.py's Go port), macro over groups as in the F1 table.\n\n", pinned, r.Rounds, r.warmupText())
 	b.WriteString("| dataset | extractor | pages/s | pages/CPU-s | MB/s | × trafilatura | allocs/page | KB/page | F1 |\n" +
 		"|---|---|--:|--:|--:|--:|--:|--:|--:|\n")
 	last := ""
@@ -44,6 +45,17 @@ func (r report) markdown() string {
 			x.PagesPerSec, x.PagesPerCPUSec, x.MBPerSec, ratio, x.AllocsPerPage, x.KBPerPage, x.F1)
 	}
 	return b.String()
+}
+
+// warmupText says what ran before the timed rounds.
+func (r report) warmupText() string {
+	switch r.Warmup {
+	case 0:
+		return "no warm-up"
+	case 1:
+		return "one untimed round (the heap's growth to the set's size)"
+	}
+	return fmt.Sprintf("%d untimed rounds (the heap's growth to the set's size)", r.Warmup)
 }
 
 func (r report) find(dataset, extractor string) *result {
