@@ -2,6 +2,7 @@ package mine
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -10,39 +11,40 @@ import (
 // byDateLine: a line that only says who wrote the story or when ("By
 // James Oliphant and David G. Savage", "June 25, 2009", "Posted by Kathy
 // on March 20, 2007 at 9:03 AM ET", a blog's "Posted by admin | 6 Nov
-// 2012 | Comments (0)"), which the article text leaves out as it leaves
-// out a byline box. A line of a sentence ("By Friday, the team had
-// finished") is none: its lower-case words are not a byline's, bar the
-// one right after "by", which may be a user's name.
+// 2012 | Comments (0)"), in English or another of the larger news
+// languages of Latin script ("Veröffentlicht am 30.07.2019, 09:35 Uhr",
+// "Publié le 27 mars 2020 à 10h15", "Por Juan Pérez | 15 de abril de
+// 2020"), which the article text leaves out as it leaves out a byline
+// box. A line of a sentence ("By Friday, the team had finished") is
+// none: its lower-case words are not a byline's, bar the one right after
+// "by", which may be a user's name.
 func byDateLine(text string) bool {
 	if len(text) > 120 {
 		return false
 	}
-	words := strings.FieldsFunc(text, func(r rune) bool {
-		return unicode.IsSpace(r) || strings.ContainsRune(",|·•–—-/()", r)
-	})
+	words := datelineFields(text)
 	if len(words) == 0 || len(words) > 16 {
 		return false
 	}
-	// name is the word after "by": the author's, or a user name in lower
-	// case ("Posted by admin").
-	name := 1
-	if !strings.EqualFold(words[0], "by") {
-		name = 2
-	}
-	byline := name == 1 || strings.EqualFold(words[0], "posted") && len(words) > 1 && strings.EqualFold(words[1], "by")
-	dated := false
+	// name is the word after "by" ("von", "par"…): the author's, or a
+	// user name in lower case ("Posted by admin"). A byline opens the
+	// line, after a label ("Posted", "Geschrieben") or not, or follows
+	// its date ("Publicado el 27 de marzo de 2020 por ACN").
+	name, byline, dated := -1, false, false
 	for i, w := range words {
 		w = strings.TrimRight(w, ".:")
 		lw := strings.ToLower(w)
 		switch {
-		case w == "":
-		case monthWords[lw] || weekdayWords[lw]:
+		case w == "" || w == "-" || w == "@":
+		case bylineLeads[lw] && (i == 0 || dated || i == 1 && bylineLabels[strings.ToLower(words[0])]):
+			name, byline = i+1, true
+		case i == 0 && len(words) > 1 && bylineLabels[lw]:
+		case monthWords[lw] || weekdayWords[lw] || numericDate(w) || clockWord(lw) || clockWord(lw+nextWord(words, i)):
 			dated = true
 		case dateNumber(w):
-			dated = dated || strings.ContainsAny(w, ":/") // a time, a numeric date; a year alone is none
-		case datelineWords[lw] || zoneWords[w]:
-		case byline && i > 0 && (nameWord(w) || i == name):
+			// a day, or a year: a date's part, no date alone
+		case datelineWords[lw] || zoneWord(w):
+		case byline && (i == name || nameWord(w)):
 		default:
 			return false
 		}
@@ -50,19 +52,131 @@ func byDateLine(text string) bool {
 	return byline || dated
 }
 
-// dateNumber: a day, year or time ("25", "2009", "9:03", "12/20/06",
-// "1st").
+// datelineFields splits a dateline into its words at spaces and the
+// marks that part a dateline's fields, keeping a numeric date or a time
+// whole: a "/", "-" or "." between two digits is the date's own
+// ("12/20/06", "2020-09-30", "30.07.2019").
+func datelineFields(text string) []string {
+	var words []string
+	start := -1
+	prev := rune(0)
+	for i, r := range text {
+		sep := unicode.IsSpace(r) || strings.ContainsRune(",|·•∙–—()", r)
+		if r == '/' || r == '-' {
+			next, _ := utf8.DecodeRuneInString(text[i+1:])
+			sep = !(isDigit(prev) && isDigit(next))
+		}
+		switch {
+		case sep && start >= 0:
+			words = append(words, text[start:i])
+			start = -1
+		case !sep && start < 0:
+			start = i
+		}
+		prev = r
+	}
+	if start >= 0 {
+		words = append(words, text[start:])
+	}
+	return words
+}
+
+func isDigit(r rune) bool { return '0' <= r && r <= '9' }
+
+// dateNumber: a day or a year ("25", "2009", "1st", "5." once trimmed).
 func dateNumber(w string) bool {
 	w = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(w, "st"), "nd"), "rd"), "th")
-	if w == "" {
+	if w == "" || len(w) > 4 {
 		return false
 	}
 	for _, r := range w {
-		if !('0' <= r && r <= '9' || r == ':' || r == '/' || r == '.') {
+		if !isDigit(r) {
 			return false
 		}
 	}
 	return true
+}
+
+// numericDate: a date written in numbers, day, month and year in any of
+// the orders news sites use ("12/20/06", "30.07.2019", "2020-09-30",
+// "19.2.2020"), with no time or with one ("2020-09-30T10:15"). A version
+// or a score ("4.47", "1.24") has fewer parts, a phone number longer
+// ones.
+func numericDate(w string) bool {
+	if d, _, ok := strings.Cut(w, "T"); ok {
+		w = d
+	}
+	parts := strings.FieldsFunc(w, func(r rune) bool { return r == '/' || r == '-' || r == '.' })
+	if len(parts) != 3 || len(parts[0])+len(parts[1])+len(parts[2])+2 != len(w) {
+		return false
+	}
+	var n [3]int
+	for i, p := range parts {
+		if !dateNumber(p) || len(p) == 3 {
+			return false
+		}
+		n[i], _ = strconv.Atoi(p)
+	}
+	dayMonth := func(a, b int) bool { // day and month, in either order
+		return 1 <= a && a <= 31 && 1 <= b && b <= 31 && (a <= 12 || b <= 12)
+	}
+	switch {
+	case len(parts[0]) == 4: // 2020-09-30
+		return len(parts[2]) <= 2 && 1 <= n[1] && n[1] <= 12 && 1 <= n[2] && n[2] <= 31
+	case len(parts[1]) == 4:
+		return false
+	}
+	return dayMonth(n[0], n[1]) // 30.07.2019, 12/20/06
+}
+
+// clockWord: a time of day ("9:03", "19:02:47", "07:02pm", "9.45pm",
+// "10h15", "14h"), lower-cased. A dot parts hours from minutes only
+// with the clock's word after them.
+func clockWord(w string) bool {
+	bare := w
+	w = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(w, "am"), "pm"), "uhr")
+	if w == "" || w == bare && strings.Contains(w, ".") { // "1.24" is a number, "9.45pm" a time
+		return false
+	}
+	var sep rune
+	digits := 0
+	for _, r := range w {
+		switch {
+		case isDigit(r):
+			digits++
+		case sep == 0 && digits > 0 && digits <= 2 && (r == ':' || r == 'h' || r == '.'):
+			sep, digits = r, 0
+		case sep == ':' && digits == 2 && r == ':': // seconds
+			digits = 0
+		default:
+			return false
+		}
+	}
+	return sep != 0 && (digits == 2 || sep == 'h' && digits == 0)
+}
+
+// nextWord is words[i+1] when it is a clock's word ("AM", "Uhr"),
+// lower-cased, so that "10.45 AM" reads as "10.45am"; "" otherwise.
+func nextWord(words []string, i int) string {
+	if i+1 < len(words) {
+		if w := strings.ToLower(strings.TrimRight(words[i+1], ".")); clockSuffixes[w] {
+			return w
+		}
+	}
+	return ""
+}
+
+var clockSuffixes = map[string]bool{"am": true, "pm": true, "uhr": true}
+
+// zoneWord: a time zone ("EST", "GMT", "GMT+10", "UTC-5").
+func zoneWord(w string) bool {
+	if i := strings.IndexAny(w, "+-"); i > 0 {
+		if _, err := strconv.Atoi(w[i+1:]); err != nil {
+			return false
+		}
+		w = w[:i]
+	}
+	return zoneWords[w]
 }
 
 // nameWord: a word of a person's name, capitalised ("Savage", "G.",
@@ -72,13 +186,38 @@ func nameWord(w string) bool {
 	return unicode.IsUpper(r) || nameParticles[w]
 }
 
+// The words of datelines and bylines, lower-cased, in English, German,
+// French, Spanish, Italian, Portuguese and Dutch: the Latin-script
+// languages with the most news sites.
 var (
 	monthWords = wordSet("january february march april may june july august september october november december " +
-		"jan feb mar apr jun jul aug sep sept oct nov dec")
-	weekdayWords = wordSet("monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun")
+		"jan feb mar apr jun jul aug sep sept oct nov dec " +
+		"januar jänner februar märz april mai juni juli august september oktober november dezember jän mär okt dez " +
+		"janvier février mars avril mai juin juillet août septembre octobre novembre décembre janv févr avr juil sept déc " +
+		"enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre diciembre ene abr ago dic " +
+		"gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre gen mag giu lug set ott " +
+		"janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro fev mai out dez " +
+		"januari februari maart april mei juni juli augustus september oktober november december mrt")
+	weekdayWords = wordSet("monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun " +
+		"montag dienstag mittwoch donnerstag freitag samstag sonnabend sonntag mo di mi do fr sa so " +
+		"lundi mardi mercredi jeudi vendredi samedi dimanche lun mer jeu ven sam dim " +
+		"lunes martes miércoles jueves viernes sábado domingo " +
+		"lunedì martedì mercoledì giovedì venerdì sabato domenica " +
+		"segunda-feira terça-feira quarta-feira quinta-feira sexta-feira segunda terça quarta quinta sexta " +
+		"maandag dinsdag woensdag donderdag vrijdag zaterdag zondag")
 	// datelineWords are the small words of a byline or a dateline.
-	datelineWords = wordSet("by on at and & updated posted published last modified originally written am pm a.m p.m staff writer reporter correspondent editor comment comments")
-	zoneWords     = wordSet("ET EST EDT CT CST CDT PT PST PDT GMT UTC BST CET CEST IST AEST AEDT")
+	datelineWords = wordSet("by on at and & updated posted published first last modified originally written am pm a.m p.m staff writer reporter correspondent editor comment comments " +
+		"veröffentlicht aktualisiert erstellt geändert zuletzt bearbeitet stand datum am um uhr vom und " +
+		"publié mis à jour le modifié mise par et h " +
+		"publicado actualizado actualización el de del a las los y hrs horas " +
+		"pubblicato aggiornato aggiornamento il alle ore e " +
+		"atualizado em às " +
+		"gepubliceerd bijgewerkt laatst op om en")
+	// bylineLeads open a byline, as "by" does; bylineLabels come before
+	// one ("Posted by", "Geschrieben von", "Publié par").
+	bylineLeads   = wordSet("by von par por di door")
+	bylineLabels  = wordSet("posted written words published geschrieben publié écrit publicado escrito pubblicato scritto geschreven")
+	zoneWords     = wordSet("ET EST EDT CT CST CDT PT PST PDT GMT UTC BST CET CEST IST AEST AEDT MEZ MESZ WIB")
 	nameParticles = wordSet("de van von der den du da la le al bin")
 )
 

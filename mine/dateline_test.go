@@ -29,6 +29,40 @@ func TestByDateLine(t *testing.T) {
 		{"Tempor incididunt ut labore", false},
 		{"", false},
 		{"2009", false}, // a number alone is no date
+		// Numbers, times and zones as news sites write them.
+		{"2020-09-30", true},
+		{"12/20/06", true},
+		{"May 15, 2020,07:02pm EDT", true},
+		{"Updated: Jan 23, 2020, 10.45 AM IST", true},
+		{"13 Jan 2020, 22:11 GMT+10", true},
+		{"First Published on Apr 8, 2020 04:25 pm", true},
+		{"Written by Miami Today on November 7, 2023", true},
+		{"Posted by Konstantin @ 12:00 am", true},
+		{"4.47.4", false}, // a version: no month 47
+		{"1.24", false},   // a score, or a price
+		{"3:1", false},
+		{"10.000", false},
+		{"0228 - 8491 - 4444", false},
+		{"ISSN 2222-2464", false},
+		{"Nature 574, 16-17 (2019)", false},
+		// German, French, Spanish, Italian, Portuguese, Dutch.
+		{"Veröffentlicht: 30.07.2019 09:35 Uhr", true},
+		{"zuletzt bearbeitet: 04.02.2022, 08:27 Uhr", true},
+		{"Di, 10:19 Uhr", true},
+		{"Von Volkmar Kabisch, Jan Lukas Strozyk und Benedikt Strunz", true},
+		{"Geschrieben von Cooper am 25.08.2015 22:30", true},
+		{"Par Matthieu Hy le 07 Mai 2020", true},
+		{"Publié le 27 mars 2020 à 10h15", true},
+		{"Actualizado Jueves, 2 noviembre 2023 - 15:05", true},
+		{"Publicado el 27 Marzo, 2020 por ACN en Nacionales", true},
+		{"06 Dicembre 2020", true},
+		{"Atualizado em 15/04/2020 às 16h05", true},
+		{"Door Jan de Vries", true},
+		{"Am 5. November 2021 wird sie 100 Jahre alt.", false},
+		{"Von Berlin aus fährt der Zug", false},
+		{"Di Maria scored twice", false},
+		{"Mi casa es su casa", false},
+		{"1.24 am Ende", false},
 	} {
 		if got := byDateLine(tt.line); got != tt.want {
 			t.Errorf("byDateLine(%q) = %v, want %v", tt.line, got, tt.want)
@@ -79,6 +113,45 @@ func TestBylineUnderStandfirst(t *testing.T) {
 	checkText(t, r.ArticleText(),
 		[]string{"The new bridge over the river opened", "Saturday, June 27", "A walk across the bridge"},
 		[]string{"Maria Lopez", "June 25, 2009"})
+}
+
+// A German or French story's byline and dateline go as an English one's
+// do, and its own dates after its first words stay.
+func TestBylineLeftOutInOtherLanguages(t *testing.T) {
+	for _, tt := range []struct {
+		name, body string
+		want, gone []string
+	}{
+		{"de", `<html lang="de"><head><title>Neue Brücke nach vier Jahren eröffnet | Stadtanzeiger</title></head><body>
+<div id="nav"><a href="/">Startseite</a> <a href="/stadt/">Stadt</a> <a href="/sport/">Sport</a></div>
+<article><h1>Neue Brücke nach vier Jahren eröffnet</h1>
+<p class="autor">Von Anna Schmidt und Jan de Vries</p>
+<p><time datetime="2019-07-30T09:35">Veröffentlicht am 30.07.2019, 09:35 Uhr</time></p>
+<p>Die neue Brücke über den Fluss ist am Donnerstagmorgen eröffnet worden, vier Jahre nachdem der erste Pfeiler gesetzt wurde.</p>
+<p>Die Stadt hat für die Anwohner eine Woche mit Veranstaltungen geplant, die am Wochenende beginnt:</p>
+<p>Samstag, 3. August</p>
+<p>Ein Rundgang über die Brücke mit den Ingenieuren, die sie gebaut haben, ab zehn Uhr am Ostufer.</p>
+</article>
+<div id="footer">Impressum · Datenschutz</div></body></html>`,
+			[]string{"Die neue Brücke über den Fluss", "Samstag, 3. August", "Ein Rundgang über die Brücke"},
+			[]string{"Anna Schmidt", "30.07.2019"}},
+		{"fr", `<html lang="fr"><head><title>Le nouveau pont ouvre après quatre ans | Le Quotidien</title></head><body>
+<div id="nav"><a href="/">Accueil</a> <a href="/ville/">Ville</a> <a href="/sport/">Sport</a></div>
+<article><h1>Le nouveau pont ouvre après quatre ans</h1>
+<p>Par Marie Dupont</p>
+<p>Publié le 27 mars 2020 à 10h15</p>
+<p>Le nouveau pont sur le fleuve a ouvert jeudi matin, quatre ans après la pose de la première pile, devant plusieurs centaines de personnes.</p>
+<p>La ville a prévu une semaine de fêtes pour les riverains, à partir de ce week-end.</p>
+</article>
+<div id="footer">Mentions légales</div></body></html>`,
+			[]string{"Le nouveau pont sur le fleuve a ouvert", "La ville a prévu"},
+			[]string{"Marie Dupont", "Publié le 27 mars"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := ExtractSite([]Input{{Key: "k", Body: []byte(tt.body)}}, Options{}, true)[0]
+			checkText(t, r.ArticleText(), tt.want, tt.gone)
+		})
+	}
 }
 
 // A rights notice opens with the copyright mark and reserves the rights,
