@@ -46,8 +46,13 @@ func pageComments(p *Page) []Comment {
 	return out
 }
 
-// sectionComments appends the comments of one comment section.
+// sectionComments appends the comments of one comment section. A
+// section with no comment items in it, that names one author and a
+// date, is one comment itself: a board that names each post by a
+// compound of "comment" ("BoardComment", "MtnComment") makes each a
+// section of its own.
 func sectionComments(section *html.Node, out []Comment) []Comment {
+	before := len(out)
 	var walk func(h *html.Node)
 	walk = func(h *html.Node) {
 		if h.Type == html.ElementNode && h.DataAtom == atom.Noscript {
@@ -70,7 +75,35 @@ func sectionComments(section *html.Node, out []Comment) []Comment {
 		}
 	}
 	walk(section)
+	if len(out) == before && onePost(section) {
+		if c, ok := readComment(section); ok && c.Author != "" && c.Published != "" {
+			out = append(out, c)
+		}
+	}
 	return out
+}
+
+// onePost: section shows one author, and asks for none: one post, not a
+// list of comments with no items marked, a comment form, or a count of
+// comments with its post's data hidden in it.
+func onePost(section *html.Node) bool {
+	authors, form := 0, false
+	var walk func(h *html.Node)
+	walk = func(h *html.Node) {
+		for c := h.FirstChild; c != nil; c = c.NextSibling {
+			switch {
+			case c.Type != html.ElementNode || hidden(c):
+				continue
+			case c.DataAtom == atom.Form || c.DataAtom == atom.Input || c.DataAtom == atom.Textarea:
+				form = true
+			case isAuthorNode(c):
+				authors++
+			}
+			walk(c)
+		}
+	}
+	walk(section)
+	return authors == 1 && !form
 }
 
 // noscriptNodes parses a <noscript>'s text as HTML.
@@ -143,8 +176,7 @@ func readComment(item *html.Node) (Comment, bool) {
 		return true
 	})
 	if author != nil {
-		c.Author = strings.TrimSuffix(strings.TrimSpace(nodeText(author)), "says:")
-		c.Author = clean(strings.TrimSuffix(clean(c.Author), " says"))
+		c.Author = authorName(nodeText(author))
 	}
 	if date != nil {
 		c.Published = commentDate(date)
@@ -155,6 +187,26 @@ func readComment(item *html.Node) (Comment, bool) {
 	}
 	c.Text = commentText(root, item, author, date)
 	return c, c.Text != ""
+}
+
+// authorName is an author line without the verb after the name ("Jane
+// says:", "Emily said...", "Mason wrote :").
+func authorName(line string) string {
+	words := strings.Fields(line)
+	for verb := false; len(words) > 1; {
+		switch strings.TrimRight(words[len(words)-1], ".:…") { // lower case: "John Said" is a name
+		case "": // the colon of "wrote :"
+		case "says", "said", "wrote":
+			if verb {
+				return strings.Join(words, " ")
+			}
+			verb = true
+		default:
+			return strings.Join(words, " ")
+		}
+		words = words[:len(words)-1]
+	}
+	return strings.Join(words, " ")
 }
 
 // isAuthorNode: hCard's fn, a <cite> (WordPress's older themes, Disqus),
@@ -293,7 +345,7 @@ func nodeText(h *html.Node) string {
 			b.WriteString(n.Data)
 			b.WriteByte(' ')
 		}
-		if n.Type == html.ElementNode && (n.DataAtom == atom.Script || n.DataAtom == atom.Style) {
+		if n.Type == html.ElementNode && (n.DataAtom == atom.Script || n.DataAtom == atom.Style || n.DataAtom == atom.Noscript) {
 			return
 		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {

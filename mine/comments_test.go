@@ -32,6 +32,9 @@ func TestComments(t *testing.T) {
 		{"disqus-fallback", 3, "", ""},
 		// A news site's threaded comments with "Report abuse / Reply" lines.
 		{"news-threaded", 4, "FenlandFred", "page 41"},
+		// A board whose posts are each a section ("BoardComment"), with
+		// no comment item inside: each is one comment.
+		{"forum-thread", 3, "macbacchi", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
@@ -219,5 +222,22 @@ func TestTrackbacks(t *testing.T) {
 	}
 	if len(r.Comments) != 0 {
 		t.Errorf("%d comments, want none: trackbacks are no comments", len(r.Comments))
+	}
+}
+
+// An author line loses the verb after the name, not a name's last word.
+func TestAuthorName(t *testing.T) {
+	for _, tt := range []struct{ line, want string }{
+		{"Jane says:", "Jane"},
+		{"Emily said...", "Emily"},
+		{"Tim Buesing\n said...", "Tim Buesing"},
+		{"Mason wrote :", "Mason"},
+		{"FenlandFred", "FenlandFred"},
+		{"John Said", "John Said"},
+		{"says", "says"},
+	} {
+		if got := authorName(tt.line); got != tt.want {
+			t.Errorf("authorName(%q) = %q, want %q", tt.line, got, tt.want)
+		}
 	}
 }

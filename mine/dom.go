@@ -806,11 +806,13 @@ func hasRole(h *html.Node, role string) bool {
 // empty ad slot's "Advertisement", a widget a script shows later), unless
 // another class shows the element at some screen width ("hidden
 // md:block", "d-none d-lg-block", "hidden visible-lg"), but on paper
-// ("d-none d-print-block": a citation line for printing). The page's
-// reader never sees it.
+// ("d-none d-print-block": a citation line for printing), or one they
+// show on paper only (MediaWiki's "printfooter", "Retrieved from URL" under
+// every article of every wiki; Bootstrap's "visible-print", Foundation's
+// "show-for-print"). The page's reader never sees it.
 func hiddenClass(class string) bool {
 	if !strings.Contains(class, "-only") && !strings.Contains(class, "reader") && !strings.Contains(class, "visually") &&
-		!strings.Contains(class, "hidden") && !strings.Contains(class, "d-none") {
+		!strings.Contains(class, "hidden") && !strings.Contains(class, "d-none") && !strings.Contains(class, "print") {
 		return false
 	}
 	hide, shown := false, false
@@ -818,7 +820,7 @@ func hiddenClass(class string) bool {
 		switch {
 		case w == "sr-only" || w == "visually-hidden" || w == "visuallyhidden" || w == "screen-reader-text":
 			return true
-		case w == "hidden" || w == "is-hidden" || w == "d-none":
+		case w == "hidden" || w == "is-hidden" || w == "d-none" || printOnly(w):
 			hide = true
 		case strings.Contains(w, "print"):
 			// "d-print-block", "print:block", "visible-print": shown on paper only.
@@ -827,6 +829,14 @@ func hiddenClass(class string) bool {
 		}
 	}
 	return hide && !shown
+}
+
+// printOnly: a class word that a common style sheet defines as shown on
+// paper only (MediaWiki's, Bootstrap's, Foundation's). A theme's own
+// "print-only" is not one: many mark with it what to print, shown on the
+// screen too (a story's "entry-content print-only").
+func printOnly(w string) bool {
+	return w == "printfooter" || w == "show-for-print" || strings.HasPrefix(w, "visible-print")
 }
 
 func resolveHref(base *url.URL, href string) string {

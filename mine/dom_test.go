@@ -105,6 +105,9 @@ func TestDOMSegments(t *testing.T) {
 			[]string{"p:a", "p:b"}},
 		{"display class shown on paper only", `<p>a</p><div class="d-none d-print-block">Citation: retrieved 20 November</div><div class="hidden print:block">x</div><p>b</p>`,
 			[]string{"p:a", "p:b"}},
+		{"shown on paper only", `<p>a</p><div class="printfooter">Retrieved from "<a href="https://wiki.example/w/index.php?title=Tram&amp;oldid=74">https://wiki.example/w/index.php?title=Tram&amp;oldid=74</a>"</div>` +
+			`<div class="visible-print-block">Printed from wiki.example</div><p class="show-for-print">x</p><p>b</p><p class="hidden-print noprint">c</p><div class="entry-content print-only">d</div>`,
+			[]string{"p:a", "p:b", "p:c", "div:d"}},
 		{"body hidden until scripts run", `<html class="hidden"><body class="hidden"><p>x</p></body></html>`, []string{"p:x"}},
 		{"role button", `<div>a<div role="button" aria-label="Settings">Settings</div>b</div><p>c<span role="link">d</span></p>`, []string{"div:ab", "p:cd"}},
 		{"control roles", `<div>Story<div role="toolbar"><ul role="menu"><li role="menuitemradio">High (HD)</li></ul>` +
@@ -531,7 +534,8 @@ var domOffScreen = regexp.MustCompile(`(left|top|text-indent):-[0-9]{4}`)
 // with display:none or visibility:hidden or far off the screen (spaces
 // and case ignored), or a
 // screen-reader-only class (case counts: CSS class selectors match it),
-// or the role of a control (button, menu item, slider, tab…).
+// a display class not undone at some width, a print-only class, or the
+// role of a control (button, menu item, slider, tab…).
 func domHidden(n *html.Node) bool {
 	for _, a := range n.Attr {
 		style := strings.ToLower(strings.ReplaceAll(a.Val, " ", ""))
@@ -552,7 +556,10 @@ func domHidden(n *html.Node) bool {
 		}
 		if a.Key == "class" && n.DataAtom != atom.Body && n.DataAtom != atom.Html {
 			words := strings.Fields(a.Val)
-			hide := slices.ContainsFunc(words, func(w string) bool { return w == "hidden" || w == "is-hidden" || w == "d-none" })
+			hide := slices.ContainsFunc(words, func(w string) bool {
+				return w == "hidden" || w == "is-hidden" || w == "d-none" ||
+					w == "printfooter" || w == "show-for-print" || strings.HasPrefix(w, "visible-print")
+			})
 			shown := slices.ContainsFunc(words, func(w string) bool {
 				return !strings.Contains(w, "print") && (strings.Contains(w, ":") || (strings.HasPrefix(w, "d-") && w != "d-none") || strings.HasPrefix(w, "visible-"))
 			})
