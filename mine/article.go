@@ -929,6 +929,9 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 	})
 	orphanHeadings(segs, kept)
 	dropEchoes(segs, kept)
+	if !links {
+		dropClosingDatelines(segs, kept)
+	}
 	parts := make([]string, 0, len(segs))
 	for i, s := range segs {
 		if kept[i] {
@@ -971,6 +974,23 @@ func siteSections(p *Page, region *Node) map[*Segment]bool {
 // editors write a heading inside a paragraph.
 func boldBlock(s *Segment) bool {
 	return s.Inner != nil && s.Inner != s.Owner && (s.Inner.Tag == "strong" || s.Inner.Tag == "b")
+}
+
+// dropClosingDatelines drops the bylines and datelines that close the
+// story, after its last line of words ("Published on June 25, 2009",
+// "Stand: 19.10.2019 11:05 Uhr", "Von Claudia Lindner"): a dateline
+// under the story is one as much as over it. A line of dates that
+// something follows stays, a schedule's.
+func dropClosingDatelines(segs []*Segment, kept []bool) {
+	for i := len(segs) - 1; i >= 0; i-- {
+		if !kept[i] {
+			continue
+		}
+		if !byDateLine(segs[i].Text) || fieldValue(segs[i]) {
+			return
+		}
+		kept[i] = false
+	}
 }
 
 // dropEchoes drops a kept line of three words or more that says again

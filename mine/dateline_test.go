@@ -154,6 +154,28 @@ func TestBylineLeftOutInOtherLanguages(t *testing.T) {
 	}
 }
 
+// The byline and dateline under a story go as those over it do; a
+// schedule's last date, with its event under it, stays.
+func TestClosingDatelines(t *testing.T) {
+	body := `<html lang="de"><head><title>Neue Brücke nach vier Jahren eröffnet | Stadtanzeiger</title></head><body>
+<div id="nav"><a href="/">Startseite</a> <a href="/stadt/">Stadt</a> <a href="/sport/">Sport</a></div>
+<article><h1>Neue Brücke nach vier Jahren eröffnet</h1>
+<p>Die neue Brücke über den Fluss ist am Donnerstagmorgen eröffnet worden, vier Jahre nachdem der erste Pfeiler gesetzt wurde.</p>
+<p>Die Stadt hat für die Anwohner eine Woche mit Veranstaltungen geplant, die am Wochenende beginnt:</p>
+<p>Samstag, 3. August</p>
+<p>Ein Rundgang über die Brücke mit den Ingenieuren, die sie gebaut haben, ab zehn Uhr am Ostufer.</p>
+<p>Sonntag, 4. August</p>
+<p>Ein Konzert am Westufer mit dem Stadtorchester und zwei Schulchören, ab sechs Uhr abends.</p>
+<p class="autor">Von Claudia Lindner</p>
+<p class="stand">Stand: 19.10.2019 11:05 Uhr</p>
+</article>
+<div id="footer">Impressum · Datenschutz</div></body></html>`
+	r := ExtractSite([]Input{{Key: "k", Body: []byte(body)}}, Options{}, true)[0]
+	checkText(t, r.ArticleText(),
+		[]string{"Die neue Brücke über den Fluss", "Samstag, 3. August", "Sonntag, 4. August", "Ein Konzert am Westufer"},
+		[]string{"Claudia Lindner", "19.10.2019"})
+}
+
 // A rights notice opens with the copyright mark and reserves the rights,
 // in English or another news language; the story's own sentences about
 // copyright, and a notice too long to be one, are not.
