@@ -572,6 +572,60 @@ func storyLink(p *Page, s *Segment) bool {
 	return href != "" && href != p.selfHref() && !offSite(p, href)
 }
 
+// labelledStoryLink: a line that opens with the label of a box of other
+// stories (boxLabel) and is, past it, all one link to another page of
+// the site ("READ MORE: Turkey raises death toll from Syrian airstrike",
+// "À LIRE AUSSI Guerre Israël-Hamas : …", "Lesen Sie auch: …"): the link
+// to another story that storyLink finds, with its label on its line. A
+// sentence that says where to read more ("Read more about ad blocking
+// here.") is the story's.
+func labelledStoryLink(p *Page, s *Segment) bool {
+	if p.URL == nil || s.LinkLen == 0 || 2*s.LinkLen < nonSpace(s) || endsSentence(s.Text) {
+		return false
+	}
+	end := storyLinkLabel(s.Text)
+	if end == 0 || spokenWords(s.Text[end:]) < 3 {
+		return false
+	}
+	rest := textChars(s.Text[end:]) - strings.Count(s.Text[end:], " ")
+	if 10*s.LinkLen < 9*rest {
+		return false
+	}
+	var href string
+	for h := range p.lineLinks(s) {
+		if href != "" && h != href {
+			return false
+		}
+		href = h
+	}
+	return href != "" && href != p.selfHref() && !offSite(p, href)
+}
+
+// storyLinkLabel is the end, in bytes, of text's first words when they
+// are a box's label ("Read more:", "Lire aussi"), up to five words; 0
+// when they are none.
+func storyLinkLabel(text string) int {
+	end := 0
+	for range 5 {
+		i := end
+		for i < len(text) && text[i] == ' ' {
+			i++
+		}
+		if i == len(text) {
+			return 0
+		}
+		j := strings.IndexByte(text[i:], ' ')
+		if j < 0 {
+			return 0 // the label is all the line
+		}
+		end = i + j
+		if boxLabel(text[:end]) {
+			return end
+		}
+	}
+	return 0
+}
+
 // postNavigation: a line of two links or more to other pages of the site
 // and nothing else, that starts or ends with an arrow ("« An older post |
 // Main | A newer post »", "← Previous   Next →"): the links to the posts
@@ -906,7 +960,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 			bylined = true
 			return false
 		}
-		if !links && (navigationLine(page, s, region, &lists) || breadcrumb(s) || cjkCreditLine(s.Text) || reprintNotice(s.Text) || rightsNotice(s.Text) || storyLink(page, s) || postNavigation(page, s)) {
+		if !links && (navigationLine(page, s, region, &lists) || breadcrumb(s) || cjkCreditLine(s.Text) || reprintNotice(s.Text) || rightsNotice(s.Text) || storyLink(page, s) || labelledStoryLink(page, s) || postNavigation(page, s)) {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {

@@ -649,3 +649,47 @@ func TestFieldValueDates(t *testing.T) {
 	text := ExtractSite([]Input{{Key: "k", URL: u, Body: []byte(body)}}, Options{}, true)[0].ArticleText()
 	checkText(t, text, []string{"Saturday, July 25, 2020", "25 November 1947", "mows lawns"}, []string{"June 3, 2020"})
 }
+
+// A line that opens with the label of a box of other stories and is,
+// past it, one link to another story of the site goes, in any of the
+// labels' languages; a sentence that links where to read more, or a link
+// off the site under the label (a source), stays.
+func TestLabelledStoryLink(t *testing.T) {
+	const (
+		first = `<p>The council voted on Tuesday to keep the old library open for another year, after a campaign that gathered four thousand signatures in a month.</p>`
+		rest  = `<p>Its reading room will close on Mondays to pay for the heating, and the volunteers who run the archive have agreed to take on the evening shifts.</p>
+<p>A new building on the market square is still planned, but its budget will be set again next spring, once the county has said what it will give.</p>`
+	)
+	tests := []struct {
+		name, line string
+		shown      string // the line as the text would show it
+		dropped    bool
+	}{
+		{"read more", `<p><strong>READ MORE:</strong> <a href="/news/2020/02/pool-closes.html">Swimming pool to close for a year as the repairs to its roof and boilers overrun again</a></p>`,
+			"READ MORE: Swimming pool", true},
+		{"lire aussi", `<p>Lire aussi : <a href="/societe/article/2020/02/piscine.html">La piscine municipale fermera un an, le temps des travaux sur le toit et les chaudières</a></p>`,
+			"Lire aussi : La piscine", true},
+		{"lesen sie auch", `<p>Lesen Sie auch: <a href="/lokales/schwimmbad-schliesst.html">Das Hallenbad schließt für ein ganzes Jahr, weil die Arbeiten an Dach und Heizung länger dauern</a></p>`,
+			"Lesen Sie auch: Schwimmbad", true},
+		{"a sentence", `<p>Read more about the campaign <a href="/news/2020/02/campaign.html">in our report from January</a>.</p>`,
+			"Read more about the campaign", false},
+		{"off the site", `<p>Read more: <a href="https://wire.example/story/1">Libraries across the county face cuts this winter as the council looks for savings again</a></p>`,
+			"Read more: Libraries across the county", false},
+	}
+	u, err := url.Parse("http://town.example/news/2020/02/library.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			body := `<html><head><title>Library stays open</title></head><body><div id="content"><h1>Library stays open</h1>` +
+				first + "\n" + tt.line + "\n" + rest + `</div><div id="footer"><a href="/">Home</a> <a href="/about/">About</a></div></body></html>`
+			r := ExtractSite([]Input{{Key: "k", URL: u, Body: []byte(body)}}, Options{}, true)[0]
+			text := r.ArticleText()
+			checkText(t, text, []string{"four thousand signatures", "once the county has said"}, nil)
+			if got := strings.Contains(text, tt.shown); got == tt.dropped {
+				t.Errorf("line %q kept = %v, want %v:\n%s", tt.shown, got, !tt.dropped, text)
+			}
+		})
+	}
+}
