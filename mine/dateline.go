@@ -19,7 +19,9 @@ import (
 // none: its lower-case words are not a byline's, bar the one right after
 // "by", which may be a user's name.
 func byDateLine(text string) bool {
-	if len(text) > 120 {
+	// A line that ends with a colon introduces what follows ("UPDATE on
+	// Tuesday, January 24th, 2012:"): the story's.
+	if len(text) > 120 || strings.HasSuffix(strings.TrimSpace(text), ":") {
 		return false
 	}
 	words := datelineFields(text)
@@ -31,6 +33,7 @@ func byDateLine(text string) bool {
 	// line, after a label ("Posted", "Geschrieben") or not, or follows
 	// its date ("Publicado el 27 de marzo de 2020 por ACN").
 	name, byline, dated := -1, false, false
+	place := placeWords(text, words)
 	for i, w := range words {
 		w = strings.TrimRight(w, ".:")
 		lw := strings.ToLower(w)
@@ -45,11 +48,35 @@ func byDateLine(text string) bool {
 			// a day, or a year: a date's part, no date alone
 		case datelineWords[lw] || zoneWord(w):
 		case byline && (i == name || nameWord(w)):
+		case i < place && nameWord(w):
 		default:
 			return false
 		}
 	}
 	return byline || dated
+}
+
+// placeWords is the number of words of the place, and of the agency or
+// desk, that open a dateline ("Hamburg, 2. November 2021", "New Delhi,
+// News Nation Bureau | Updated: 19 November 2019", "Wien - Mittwoch,
+// 02.02.2022"): up to six capitalised words, parted from the rest by a
+// comma, a bar or a dash, none a label ("Termin:"); 0 when the line
+// opens otherwise. A line they open is a dateline only when it is dated
+// after them.
+func placeWords(text string, words []string) int {
+	const maxPlaceWords = 6 // "New Delhi, News Nation Bureau"
+	if i := strings.IndexAny(text, ",|"); (i <= 0 || i > 60) && !strings.Contains(text, " - ") {
+		return 0
+	}
+	n := 0
+	for _, w := range words {
+		lw := strings.ToLower(strings.TrimRight(w, ".:"))
+		if n == maxPlaceWords || !nameWord(w) || strings.HasSuffix(w, ":") || monthWords[lw] || weekdayWords[lw] || bylineLeads[lw] || bylineLabels[lw] || datelineWords[lw] {
+			break
+		}
+		n++
+	}
+	return n
 }
 
 // datelineFields splits a dateline into its words at spaces and the

@@ -63,6 +63,14 @@ func TestByDateLine(t *testing.T) {
 		{"Di Maria scored twice", false},
 		{"Mi casa es su casa", false},
 		{"1.24 am Ende", false},
+		// A place before the date.
+		{"Hamburg, 2. November 2021", true},
+		{"New Delhi, News Nation Bureau | Updated : 19 November 2019, 09:01 AM", true},
+		{"Wien - Mittwoch, 02.02.2022, 11:17 Uhr", true},
+		{"New Delhi, the capital", false},
+		{"Berlin, Paris and Rome", false},
+		{"Termin: 21.02.2020, 19 Uhr", false},             // an event's date, under its label
+		{"UPDATE on Tuesday, January 24th, 2012:", false}, // it introduces the update
 	} {
 		if got := byDateLine(tt.line); got != tt.want {
 			t.Errorf("byDateLine(%q) = %v, want %v", tt.line, got, tt.want)
