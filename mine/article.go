@@ -1342,7 +1342,8 @@ func adLabel(text string) bool {
 
 // controlLabel: a line that is only the label of one of the page's
 // controls or widgets ("Share", "Print", "Text size:", "Gallery",
-// "Loading…", "Was this article helpful?"), in English or another of the
+// "Loading…", "Was this article helpful?", a skip link's "Skip to main
+// content"), in English or another of the
 // larger news languages: what a reader clicks, not what they read.
 func controlLabel(text string) bool {
 	return len(text) <= 48 && controlLabels[phrase(text)]
@@ -1355,7 +1356,12 @@ var controlLabels = phraseSet("share", "share this", "share this article", "prin
 	"teilen", "jetzt teilen", "artikel teilen", "diesen artikel teilen", "beitrag teilen", "drucken", "artikel drucken", "seite drucken", "rezept drucken",
 	"war der artikel nützlich", "war dieser artikel hilfreich", "möchten sie den artikel teilen",
 	"partager", "partager cet article", "imprimer", "compartir", "compartir esta noticia", "imprimir", "valora esta noticia",
-	"condividi", "condividi questo articolo", "stampa", "drukuj", "udostępnij", "delen")
+	"condividi", "condividi questo articolo", "stampa", "drukuj", "udostępnij", "delen",
+	// skip links, for keyboards and screen readers
+	"skip to main content", "skip to content", "skip to navigation", "skip to search", "jump to navigation", "jump to search",
+	"zum inhalt springen", "zum hauptinhalt springen", "zur navigation springen", "zur suche springen", "direkt zum inhalt",
+	"aller au contenu", "aller au contenu principal", "passer au contenu", "ir al contenido", "saltar al contenido",
+	"ir para o conteúdo", "vai al contenuto", "passa al contenuto principale", "naar de inhoud", "przejdź do treści")
 
 // photoCredit: a line that only credits a photo to its photographer and
 // agency ("Stanley Chou/Getty Images", "Mandel Ngan / AFP/Getty Images",

@@ -812,13 +812,14 @@ func hasRole(h *html.Node, role string) bool {
 // "show-for-print"). The page's reader never sees it.
 func hiddenClass(class string) bool {
 	if !strings.Contains(class, "-only") && !strings.Contains(class, "reader") && !strings.Contains(class, "visually") &&
-		!strings.Contains(class, "hidden") && !strings.Contains(class, "d-none") && !strings.Contains(class, "print") {
+		!strings.Contains(class, "hid") && !strings.Contains(class, "d-none") && !strings.Contains(class, "print") &&
+		!strings.Contains(class, "invisible") && !strings.Contains(class, "assistive") && !strings.Contains(class, "offscreen") {
 		return false
 	}
 	hide, shown := false, false
 	for w := range strings.FieldsSeq(class) { // class names are case-sensitive
 		switch {
-		case w == "sr-only" || w == "visually-hidden" || w == "visuallyhidden" || w == "screen-reader-text":
+		case screenReaderOnly[w]:
 			return true
 		case w == "hidden" || w == "is-hidden" || w == "d-none" || printOnly(w):
 			hide = true
@@ -829,6 +830,16 @@ func hiddenClass(class string) bool {
 		}
 	}
 	return hide && !shown
+}
+
+// screenReaderOnly are the class words of the common style sheets for
+// text kept off the screen for screen readers: Bootstrap's and
+// Tailwind's, WordPress's, Drupal's ("element-invisible"), and the text
+// an image replaces ("text-hide").
+var screenReaderOnly = map[string]bool{
+	"sr-only": true, "visually-hidden": true, "visuallyhidden": true, "visually-hidden-focusable": true,
+	"screen-reader-text": true, "screen-reader-only": true, "screenreader-only": true, "assistive-text": true,
+	"element-invisible": true, "element-hidden": true, "offscreen": true, "text-hide": true,
 }
 
 // printOnly: a class word that a common style sheet defines as shown on

@@ -96,6 +96,8 @@ func TestDOMSegments(t *testing.T) {
 		{"aria-hidden true", `<p>a<span aria-hidden="true">x</span>b</p>`, []string{"p:ab"}},
 		{"aria-hidden false kept", `<p>a<span aria-hidden="false">x</span>b</p>`, []string{"p:axb"}},
 		{"screen-reader text", `<p>Continue reading<span class="screen-reader-text"> Tram line</span></p><h2 class="sr-only">Post navigation</h2>`, []string{"p:Continue reading"}},
+		{"screen-reader text of other style sheets", `<h2 class="text-hide">Hauptinhalt</h2><p>a<span class="element-invisible"> (link is external)</span></p>` +
+			`<a class="visually-hidden-focusable" href="#main">Skip to main content</a><span class="assistive-text">Search</span>`, []string{"p:a"}},
 		{"hidden-xs kept", `<p>a<span class="hidden-xs">x</span>b</p>`, []string{"p:axb"}},
 		{"display classes", `<div>a</div><div class="slot hidden"><h2>Advertisement</h2></div><div class="is-hidden">y</div><p>b<span class="d-none">z</span></p>`,
 			[]string{"div:a", "p:b"}},
@@ -550,7 +552,8 @@ func domHidden(n *html.Node) bool {
 			return true
 		}
 		if a.Key == "class" && slices.ContainsFunc(strings.Fields(a.Val), func(w string) bool {
-			return w == "sr-only" || w == "visually-hidden" || w == "visuallyhidden" || w == "screen-reader-text"
+			return slices.Contains([]string{"sr-only", "visually-hidden", "visuallyhidden", "visually-hidden-focusable", "screen-reader-text",
+				"screen-reader-only", "screenreader-only", "assistive-text", "element-invisible", "element-hidden", "offscreen", "text-hide"}, w)
 		}) {
 			return true
 		}

@@ -66,9 +66,10 @@ func TestCreditAndControlLines(t *testing.T) {
 				"Notice: the office in Leeds.php on line is closed.", "Warning: storms expected in the north"}},
 		{"controlLabel", controlLabel,
 			[]string{"Share", "Text size:", "PHOTO GALLERY", "Loading...", "Hide topics", "Was this article helpful?",
-				"Diesen Artikel teilen", "Möchten Sie den Artikel teilen?", "Valora esta noticia", "drukuj", "Jetzt teilen!", "Print Recipe"},
+				"Diesen Artikel teilen", "Möchten Sie den Artikel teilen?", "Valora esta noticia", "drukuj", "Jetzt teilen!", "Print Recipe",
+				"Skip to main content", "Zum Hauptinhalt springen", "Zur Suche springen", "Aller au contenu principal"},
 			[]string{"Share prices fell by a tenth on Monday.", "Video of the arrest was shown to the jury.", "Print edition",
-				"Teilen Sie uns Ihre Meinung mit.", "Was this article helpful to the council? It was not."}},
+				"Teilen Sie uns Ihre Meinung mit.", "Was this article helpful to the council? It was not.", "Skip to the end of the story"}},
 	} {
 		for _, want := range []bool{true, false} {
 			lines := c.no
