@@ -305,6 +305,20 @@ func FuzzSegment(f *testing.F) {
 	})
 }
 
+// displayWidth is a segment's Len as the builder counts it: a rune each,
+// and a Chinese, Japanese or Korean character twice, as wide as a word of
+// two letters (wideRune).
+func displayWidth(text string) int {
+	n := 0
+	for _, r := range text {
+		n++
+		if wideRune(r) {
+			n++
+		}
+	}
+	return n
+}
+
 // The fuzz checker is not vacuous: it notices a page whose segments are
 // wrong in each of the ways it looks for.
 func TestDOMCheckerCatches(t *testing.T) {
@@ -430,7 +444,7 @@ func domInvariants(src []byte, p *Page) string {
 		case s.Text == "" || s.Text[0] == ' ' || s.Text[len(s.Text)-1] == ' ' || strings.Contains(s.Text, "  "),
 			valid && strings.Join(strings.Fields(s.Text), " ") != s.Text:
 			return fmt.Sprintf("segment %d %q: empty or whitespace not collapsed", si, s.Text)
-		case s.Len != utf8.RuneCountInString(s.Text) || s.LinkLen < 0 || (valid && s.LinkLen > s.Len):
+		case s.Len != displayWidth(s.Text) || s.LinkLen < 0 || (valid && s.LinkLen > s.Len):
 			return fmt.Sprintf("segment %d %q: Len %d LinkLen %d", si, s.Text, s.Len, s.LinkLen)
 		}
 		linkLen += s.LinkLen
@@ -499,7 +513,7 @@ type domWalk struct {
 	segs             []domWalkSeg
 	cur              strings.Builder
 	owner            int // preorder index of the current block
-	runes, linkRunes int
+	runes, linkRunes int // characters as Len counts them (displayWidth)
 	anchors          int
 }
 
@@ -615,7 +629,7 @@ func (w *domWalk) walk(n *html.Node, inLink bool) {
 		case c.Type == html.TextNode:
 			for _, word := range strings.Fields(c.Data) {
 				w.cur.WriteString(word)
-				k := utf8.RuneCountInString(word)
+				k := displayWidth(word)
 				w.runes += k
 				if inLink {
 					w.linkRunes += k
