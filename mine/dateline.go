@@ -214,8 +214,10 @@ func nameWord(w string) bool {
 }
 
 // The words of datelines and bylines, lower-cased, in English, German,
-// French, Spanish, Italian, Portuguese and Dutch: the Latin-script
-// languages with the most news sites.
+// French, Spanish, Italian, Portuguese and Dutch, the Latin-script
+// languages with the most news sites; the dates also in Polish, Russian
+// and Ukrainian, whose months a date gives in the genitive ("13 января
+// 2020", "2 listopada 2023").
 var (
 	monthWords = wordSet("january february march april may june july august september october november december " +
 		"jan feb mar apr jun jul aug sep sept oct nov dec " +
@@ -224,14 +226,22 @@ var (
 		"enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre diciembre ene abr ago dic " +
 		"gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre gen mag giu lug set ott " +
 		"janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro fev mai out dez " +
-		"januari februari maart april mei juni juli augustus september oktober november december mrt")
+		"januari februari maart april mei juni juli augustus september oktober november december mrt " +
+		"stycznia lutego marca kwietnia maja czerwca lipca sierpnia września października listopada grudnia " +
+		"января февраля марта апреля мая июня июля августа сентября октября ноября декабря " +
+		"січня лютого березня квітня травня червня липня серпня вересня жовтня листопада грудня")
 	weekdayWords = wordSet("monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun " +
 		"montag dienstag mittwoch donnerstag freitag samstag sonnabend sonntag mo di mi do fr sa so " +
 		"lundi mardi mercredi jeudi vendredi samedi dimanche lun mer jeu ven sam dim " +
 		"lunes martes miércoles jueves viernes sábado domingo " +
 		"lunedì martedì mercoledì giovedì venerdì sabato domenica " +
 		"segunda-feira terça-feira quarta-feira quinta-feira sexta-feira segunda terça quarta quinta sexta " +
-		"maandag dinsdag woensdag donderdag vrijdag zaterdag zondag")
+		"maandag dinsdag woensdag donderdag vrijdag zaterdag zondag " +
+		"poniedziałek wtorek środa czwartek piątek sobota niedziela " +
+		"понедельник вторник среда четверг пятница суббота воскресенье " +
+		"понеділок вівторок середа четвер пʼятниця п'ятниця субота неділя " +
+		// "today" and "yesterday" stand for the date: "Dzisiaj, 02-11-2023 13:29"
+		"today yesterday heute gestern aujourd'hui hier hoy ayer oggi ieri hoje ontem vandaag gisteren dzisiaj wczoraj сегодня вчера сьогодні вчора")
 	// datelineWords are the small words of a byline or a dateline.
 	datelineWords = wordSet("by on at and & updated posted published first last modified originally written am pm a.m p.m staff writer reporter correspondent editor comment comments " +
 		"veröffentlicht aktualisiert erstellt geändert zuletzt bearbeitet stand datum am um uhr vom und " +
@@ -239,7 +249,10 @@ var (
 		"publicado actualizado actualización el de del a las los y hrs horas " +
 		"pubblicato aggiornato aggiornamento il alle ore e " +
 		"atualizado em às " +
-		"gepubliceerd bijgewerkt laatst op om en")
+		"gepubliceerd bijgewerkt laatst op om en " +
+		"opublikowano aktualizacja zaktualizowano o " +
+		"опубликовано обновлено в г года " +
+		"опубліковано оновлено о р року")
 	// bylineLeads open a byline, as "by" does; bylineLabels come before
 	// one ("Posted by", "Geschrieben von", "Publié par").
 	bylineLeads   = wordSet("by von par por di door")

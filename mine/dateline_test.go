@@ -69,7 +69,15 @@ func TestByDateLine(t *testing.T) {
 		{"Wien - Mittwoch, 02.02.2022, 11:17 Uhr", true},
 		{"New Delhi, the capital", false},
 		{"Berlin, Paris and Rome", false},
-		{"Termin: 21.02.2020, 19 Uhr", false},             // an event's date, under its label
+		{"Termin: 21.02.2020, 19 Uhr", false}, // an event's date, under its label
+		// Polish, Russian, Ukrainian dates.
+		{"Dzisiaj, 02-11-2023 13:29", true},
+		{"13 января 2020, 12:05", true},
+		{"Опубликовано 13 января 2020 г. в 12:05", true},
+		{"Оновлено 5 листопада 2023 о 10:15", true},
+		{"2 listopada 2023, 15:40", true},
+		{"Сегодня в Москве прошёл митинг", false},
+		{"Yesterday, the council voted", false},
 		{"UPDATE on Tuesday, January 24th, 2012:", false}, // it introduces the update
 	} {
 		if got := byDateLine(tt.line); got != tt.want {
