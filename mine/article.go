@@ -549,18 +549,32 @@ func thumbnail(p *Page, card, headline *Node, href string) bool {
 	return false
 }
 
-// storyLink: a long line that is all one link to another page of the
-// site, on a line of its own in the story ("[Most read] At least 21
-// injured in explosion downtown »"): another story's headline inserted
-// between the paragraphs. A shorter one is a link line already; a
-// paragraph that links its words to a source leads off the site, or
-// says something around its link, and a sentence of the story linked
-// whole ("This week's episode is a party game called Say Anything.")
-// ends as a sentence does, where a headline does not. Which site a link
-// leads to is known only when the page's address is.
+// storyLink: a line that is all one link to another page of the site,
+// on a line of its own in the story: another story's headline inserted
+// between the paragraphs, long ("[Most read] At least 21 injured in
+// explosion downtown »") or after the label of a box of other stories
+// (boxLabel: "READ MORE: Turkey raises death toll from Syrian
+// airstrike", "À LIRE AUSSI Guerre Israël-Hamas : …", "Lesen Sie auch:
+// …"). A shorter line with no label is a link line already; a paragraph
+// that links its words to a source leads off the site, or says something
+// around its link, and a sentence of the story linked whole ("This
+// week's episode is a party game called Say Anything.", "Read more about
+// ad blocking here.") ends as a sentence does, where a headline does
+// not. Which site a link leads to is known only when the page's address
+// is.
 func storyLink(p *Page, s *Segment) bool {
-	if p.URL == nil || s.Len < 80 || 10*s.LinkLen < 9*nonSpace(s) || endsSentence(s.Text) {
+	if p.URL == nil || s.LinkLen == 0 || endsSentence(s.Text) {
 		return false
+	}
+	if s.Len < 80 || 10*s.LinkLen < 9*nonSpace(s) {
+		// Not long and linked whole: linked whole past a label, then.
+		if 2*s.LinkLen < nonSpace(s) {
+			return false
+		}
+		end := boxLabelEnd(s.Text)
+		if end == 0 || spokenWords(s.Text[end:]) < 3 || 10*s.LinkLen < 9*nonSpaceChars(s.Text[end:]) {
+			return false
+		}
 	}
 	var href string
 	for h := range p.lineLinks(s) {
@@ -572,51 +586,19 @@ func storyLink(p *Page, s *Segment) bool {
 	return href != "" && href != p.selfHref() && !offSite(p, href)
 }
 
-// labelledStoryLink: a line that opens with the label of a box of other
-// stories (boxLabel) and is, past it, all one link to another page of
-// the site ("READ MORE: Turkey raises death toll from Syrian airstrike",
-// "À LIRE AUSSI Guerre Israël-Hamas : …", "Lesen Sie auch: …"): the link
-// to another story that storyLink finds, with its label on its line. A
-// sentence that says where to read more ("Read more about ad blocking
-// here.") is the story's.
-func labelledStoryLink(p *Page, s *Segment) bool {
-	if p.URL == nil || s.LinkLen == 0 || 2*s.LinkLen < nonSpace(s) || endsSentence(s.Text) {
-		return false
-	}
-	end := storyLinkLabel(s.Text)
-	if end == 0 || spokenWords(s.Text[end:]) < 3 {
-		return false
-	}
-	rest := textChars(s.Text[end:]) - strings.Count(s.Text[end:], " ")
-	if 10*s.LinkLen < 9*rest {
-		return false
-	}
-	var href string
-	for h := range p.lineLinks(s) {
-		if href != "" && h != href {
-			return false
-		}
-		href = h
-	}
-	return href != "" && href != p.selfHref() && !offSite(p, href)
-}
-
-// storyLinkLabel is the end, in bytes, of text's first words when they
-// are a box's label ("Read more:", "Lire aussi"), up to five words; 0
-// when they are none.
-func storyLinkLabel(text string) int {
+// boxLabelEnd is the end, in bytes, of text's first words when they are
+// a box's label ("Read more:", "Lire aussi"), up to five words; 0 when
+// they are none, or all of text.
+func boxLabelEnd(text string) int {
 	end := 0
 	for range 5 {
 		i := end
 		for i < len(text) && text[i] == ' ' {
 			i++
 		}
-		if i == len(text) {
-			return 0
-		}
 		j := strings.IndexByte(text[i:], ' ')
 		if j < 0 {
-			return 0 // the label is all the line
+			return 0
 		}
 		end = i + j
 		if boxLabel(text[:end]) {
@@ -960,7 +942,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 			bylined = true
 			return false
 		}
-		if !links && (navigationLine(page, s, region, &lists) || breadcrumb(s) || cjkCreditLine(s.Text) || reprintNotice(s.Text) || rightsNotice(s.Text) || storyLink(page, s) || labelledStoryLink(page, s) || postNavigation(page, s)) {
+		if !links && (navigationLine(page, s, region, &lists) || breadcrumb(s) || cjkCreditLine(s.Text) || reprintNotice(s.Text) || rightsNotice(s.Text) || storyLink(page, s) || postNavigation(page, s)) {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {
@@ -1171,6 +1153,9 @@ func filedLines(p *Page, region *Node) map[*Segment]bool {
 // nonSpace is the characters of s other than spaces, as LinkLen counts
 // its links'.
 func nonSpace(s *Segment) int { return s.Len - strings.Count(s.Text, " ") }
+
+// nonSpaceChars is nonSpace for a part of a line's text.
+func nonSpaceChars(text string) int { return textChars(text) - strings.Count(text, " ") }
 
 // maxFiledChars bounds the characters other than spaces a filing line
 // has outside its links: a theme's few words around the category and
