@@ -938,7 +938,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 			headline != nil && s.Hash == headHash || copied(first, s, said[s]) || furnitureLine(s.Text) {
 			return false
 		}
-		if !links && !started && byDateLine(s.Text) && !fieldValue(s) {
+		if !links && !started && dateline(s) {
 			bylined = true
 			return false
 		}
@@ -1022,11 +1022,17 @@ func dropClosingDatelines(segs []*Segment, kept []bool) {
 		if !kept[i] {
 			continue
 		}
-		if !byDateLine(segs[i].Text) || fieldValue(segs[i]) {
+		if !dateline(segs[i]) {
 			return
 		}
 		kept[i] = false
 	}
+}
+
+// dateline: s is a byline or a dateline (byDateLine), not a named
+// field's date (fieldValue).
+func dateline(s *Segment) bool {
+	return byDateLine(s.Text) && !fieldValue(s)
 }
 
 // dropEchoes drops a kept line of three words or more that says again
@@ -1641,13 +1647,14 @@ func citingLine(p *Page, s *Segment) bool {
 // or the table is four-fifths link text: a navigation box labels its
 // rows too ("Projects: Bugzilla · Jetpack · Persona …").
 func valueCell(s *Segment) bool {
-	var cell, row *Node
-	n := s.Owner
+	cell := cellOf(s.Owner)
+	if cell == nil {
+		return false
+	}
+	var row *Node
+	n := cell.Parent
 	for ; n != nil && n.Tag != "table"; n = n.Parent {
-		switch {
-		case cell == nil && (n.Tag == "td" || n.Tag == "th"):
-			cell = n
-		case cell != nil && row == nil && n.Tag == "tr":
+		if row == nil && n.Tag == "tr" {
 			row = n
 		}
 	}
