@@ -2,6 +2,7 @@ package mine
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -33,7 +34,12 @@ func byDateLine(text string) bool {
 	// line, after a label ("Posted", "Geschrieben") or not, or follows
 	// its date ("Publicado el 27 de marzo de 2020 por ACN").
 	name, byline, dated := -1, false, false
-	place := placeWords(text, words)
+	// placed counts the capitalised words of the place and the desk that
+	// may open a line parted into fields ("Hamburg, 2. November 2021",
+	// "New Delhi, News Nation Bureau | Updated: 19 November 2019", "Wien -
+	// Mittwoch, 02.02.2022"), up to maxPlaceWords, none a label
+	// ("Termin:"). They make no dateline by themselves.
+	placed, fields := 0, fieldMarked(text)
 	for i, w := range words {
 		w = strings.TrimRight(w, ".:")
 		lw := strings.ToLower(w)
@@ -48,7 +54,8 @@ func byDateLine(text string) bool {
 			// a day, or a year: a date's part, no date alone
 		case datelineWords[lw] || zoneWord(w):
 		case byline && (i == name || nameWord(w)):
-		case i < place && nameWord(w):
+		case fields && i == placed && placed < maxPlaceWords && nameWord(w) && !bylineLeads[lw] && !bylineLabels[lw] && !strings.HasSuffix(words[i], ":"):
+			placed++
 		default:
 			return false
 		}
@@ -56,27 +63,16 @@ func byDateLine(text string) bool {
 	return byline || dated
 }
 
-// placeWords is the number of words of the place, and of the agency or
-// desk, that open a dateline ("Hamburg, 2. November 2021", "New Delhi,
-// News Nation Bureau | Updated: 19 November 2019", "Wien - Mittwoch,
-// 02.02.2022"): up to six capitalised words, parted from the rest by a
-// comma, a bar or a dash, none a label ("Termin:"); 0 when the line
-// opens otherwise. A line they open is a dateline only when it is dated
-// after them.
-func placeWords(text string, words []string) int {
-	const maxPlaceWords = 6 // "New Delhi, News Nation Bureau"
-	if i := strings.IndexAny(text, ",|"); (i <= 0 || i > 60) && !strings.Contains(text, " - ") {
-		return 0
-	}
-	n := 0
-	for _, w := range words {
-		lw := strings.ToLower(strings.TrimRight(w, ".:"))
-		if n == maxPlaceWords || !nameWord(w) || strings.HasSuffix(w, ":") || monthWords[lw] || weekdayWords[lw] || bylineLeads[lw] || bylineLabels[lw] || datelineWords[lw] {
-			break
-		}
-		n++
-	}
-	return n
+// maxPlaceWords bounds the place and desk that open a dateline: "New
+// Delhi, News Nation Bureau".
+const maxPlaceWords = 6
+
+// fieldMarked: text is parted into fields by a comma or a bar early on,
+// or by a dash between spaces, as a dateline that opens with its place
+// is.
+func fieldMarked(text string) bool {
+	i := strings.IndexAny(text, ",|")
+	return i > 0 && i <= 60 || strings.Contains(text, " - ")
 }
 
 // datelineFields splits a dateline into its words at spaces and the
@@ -161,7 +157,12 @@ func numericDate(w string) bool {
 // with the clock's word after them.
 func clockWord(w string) bool {
 	bare := w
-	w = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(w, "am"), "pm"), "uhr")
+	for _, suffix := range clockSuffixes {
+		if t, ok := strings.CutSuffix(w, suffix); ok {
+			w = t
+			break
+		}
+	}
 	if w == "" || w == bare && strings.Contains(w, ".") { // "1.24" is a number, "9.45pm" a time
 		return false
 	}
@@ -186,14 +187,16 @@ func clockWord(w string) bool {
 // lower-cased, so that "10.45 AM" reads as "10.45am"; "" otherwise.
 func nextWord(words []string, i int) string {
 	if i+1 < len(words) {
-		if w := strings.ToLower(strings.TrimRight(words[i+1], ".")); clockSuffixes[w] {
+		if w := strings.ToLower(strings.TrimRight(words[i+1], ".")); slices.Contains(clockSuffixes, w) {
 			return w
 		}
 	}
 	return ""
 }
 
-var clockSuffixes = map[string]bool{"am": true, "pm": true, "uhr": true}
+// clockSuffixes are the words a time of day may carry, written on or
+// apart: "07:02pm", "10.45 AM", "11:05 Uhr".
+var clockSuffixes = []string{"am", "pm", "uhr"}
 
 // zoneWord: a time zone ("EST", "GMT", "GMT+10", "UTC-5").
 func zoneWord(w string) bool {
