@@ -658,3 +658,22 @@ func TestNonBreakingSpace(t *testing.T) {
 		t.Fatalf("segment = %q, want %q", got, want)
 	}
 }
+
+// Every class word hiddenClass hides by gets past its first test, the
+// parts it looks for.
+func TestHidingWords(t *testing.T) {
+	words := []string{"hidden", "is-hidden", "d-none", "printfooter", "show-for-print", "visible-print", "visible-print-block"}
+	for w := range screenReaderOnly {
+		words = append(words, w)
+	}
+	for _, w := range words {
+		if !hiddenClass("box " + w) {
+			t.Errorf("hiddenClass(%q) = false", "box "+w)
+		}
+	}
+	for _, class := range []string{"entry-content", "hidden-xs", "d-none d-lg-block", "print-only", "post reader-comments"} {
+		if hiddenClass(class) {
+			t.Errorf("hiddenClass(%q) = true", class)
+		}
+	}
+}
