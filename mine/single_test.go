@@ -589,15 +589,25 @@ func TestPostNavigation(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			body := `<html><head><title>Library stays open</title></head><body><div id="content"><h1>Library stays open</h1>` +
-				story + "\n" + tt.line + `</div><div id="footer"><a href="/">Home</a> <a href="/about/">About</a></div></body></html>`
-			r := ExtractSite([]Input{{Key: "k", URL: u, Body: []byte(body)}}, Options{}, true)[0]
-			text := r.ArticleText()
-			checkText(t, text, []string{"four thousand signatures", "once the county has said"}, nil)
-			if got := strings.Contains(text, tt.shown); got == tt.dropped {
-				t.Errorf("line %q kept %v, want %v:\n%s", tt.shown, got, !tt.dropped, text)
-			}
+			checkLibraryLine(t, u, story+"\n"+tt.line, tt.shown, tt.dropped)
 		})
+	}
+}
+
+// checkLibraryLine mines the library story of TestPostNavigation and
+// TestLabelledStoryLink, told in content with one line under test among
+// its paragraphs, and checks that the story stays and that the line,
+// shown as the text shows it, goes when dropped says so and stays
+// otherwise.
+func checkLibraryLine(t *testing.T, u *url.URL, content, shown string, dropped bool) {
+	t.Helper()
+	body := `<html><head><title>Library stays open</title></head><body><div id="content"><h1>Library stays open</h1>` +
+		content + `</div><div id="footer"><a href="/">Home</a> <a href="/about/">About</a></div></body></html>`
+	r := ExtractSite([]Input{{Key: "k", URL: u, Body: []byte(body)}}, Options{}, true)[0]
+	text := r.ArticleText()
+	checkText(t, text, []string{"four thousand signatures", "once the county has said"}, nil)
+	if got := strings.Contains(text, shown); got == dropped {
+		t.Errorf("line %q kept %v, want %v:\n%s", shown, got, !dropped, text)
 	}
 }
 
@@ -682,14 +692,7 @@ func TestLabelledStoryLink(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			body := `<html><head><title>Library stays open</title></head><body><div id="content"><h1>Library stays open</h1>` +
-				first + "\n" + tt.line + "\n" + rest + `</div><div id="footer"><a href="/">Home</a> <a href="/about/">About</a></div></body></html>`
-			r := ExtractSite([]Input{{Key: "k", URL: u, Body: []byte(body)}}, Options{}, true)[0]
-			text := r.ArticleText()
-			checkText(t, text, []string{"four thousand signatures", "once the county has said"}, nil)
-			if got := strings.Contains(text, tt.shown); got == tt.dropped {
-				t.Errorf("line %q kept = %v, want %v:\n%s", tt.shown, got, !tt.dropped, text)
-			}
+			checkLibraryLine(t, u, first+"\n"+tt.line+"\n"+rest, tt.shown, tt.dropped)
 		})
 	}
 }
