@@ -3,10 +3,12 @@
 // require. Its mediacloud set is 200 news pages in some thirty languages
 // (Ukrainian, Turkish, Thai, Hungarian…), its comparison set about 740
 // pages, 609 of which are go-trafilatura's comparison pages too (the
-// pages cmd/snippets scores; reported apart as "seen"). None of
-// infocrawl's data sets holds them.
+// pages cmd/snippets scores; reported apart as "seen"). Two more sets,
+// goose and readeck (refs.go), carry another extractor's text for each
+// page, which each extractor is also scored against. None of
+// infocrawl's data sets holds these pages.
 //
-//	agree [--out DIR] [--list N]
+//	agree [--out DIR] [--list N] [--shared DIR]
 //
 // With no gold, agreement stands in for it: where go-trafilatura and
 // go-readability agree with each other (token F1 ≥ 0.8) and infocrawl
@@ -55,6 +57,11 @@ type page struct {
 	// agree is the token F1 of each pair: infocrawl–trafilatura,
 	// infocrawl–readability, trafilatura–readability.
 	agree [3]float64
+	// In a reference set (refs.go): the other extractor's text, and each
+	// extractor's token F1 with it.
+	ref    string
+	hasRef bool
+	refF1  [3]float64
 }
 
 var extractors = []string{"infocrawl", "trafilatura", "readability"}
@@ -63,6 +70,7 @@ func run(args []string) error {
 	fs := flag.NewFlagSet("agree", flag.ContinueOnError)
 	out := fs.String("out", "", "write each extractor's texts as DIR/<extractor>/<n>.txt and the page table as DIR/pages.tsv")
 	list := fs.Int("list", 30, "list at most this many pages where the peers agree and infocrawl does not")
+	shared := fs.String("shared", filepath.Join("..", "..", "shared"), "the shared folder (its readability set is left out of the readeck set)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -99,12 +107,18 @@ func run(args []string) error {
 			pages = append(pages, p)
 		}
 	}
+	more, err := refSets(len(pages), *shared)
+	if err != nil {
+		return err
+	}
+	pages = append(pages, more...)
 	if *out != "" {
 		if err := write(*out, pages); err != nil {
 			return err
 		}
 	}
 	report(pages, *list)
+	refReport(pages, *list)
 	return nil
 }
 
@@ -149,6 +163,8 @@ func report(pages []*page, list int) {
 		{"mediacloud", func(p *page) bool { return p.set == "mediacloud" }},
 		{"comparison, unseen", func(p *page) bool { return p.set == "comparison" && !p.seen }},
 		{"comparison, seen", func(p *page) bool { return p.seen }},
+		{"goose", func(p *page) bool { return p.set == "goose" }},
+		{"readeck", func(p *page) bool { return p.set == "readeck" }},
 	} {
 		var n, agree int
 		var empty [3]int
@@ -197,10 +213,21 @@ func write(dir string, pages []*page) error {
 		}
 	}
 	var tsv strings.Builder
-	tsv.WriteString("n\tset\tfile\turl\tseen\tic\ttr\trd\tic_tr\tic_rd\ttr_rd\n")
+	if err := os.MkdirAll(filepath.Join(dir, "reference"), 0o755); err != nil {
+		return err
+	}
+	tsv.WriteString("n\tset\tfile\turl\tseen\tic\ttr\trd\tic_tr\tic_rd\ttr_rd\tref_ic\tref_tr\tref_rd\n")
 	for _, p := range pages {
-		fmt.Fprintf(&tsv, "%d\t%s\t%s\t%s\t%t\t%d\t%d\t%d\t%.3f\t%.3f\t%.3f\n",
+		fmt.Fprintf(&tsv, "%d\t%s\t%s\t%s\t%t\t%d\t%d\t%d\t%.3f\t%.3f\t%.3f",
 			p.n, p.set, p.file, p.url, p.seen, p.words[0], p.words[1], p.words[2], p.agree[0], p.agree[1], p.agree[2])
+		if p.hasRef {
+			fmt.Fprintf(&tsv, "\t%.3f\t%.3f\t%.3f\n", p.refF1[0], p.refF1[1], p.refF1[2])
+			if err := os.WriteFile(filepath.Join(dir, "reference", strconv.Itoa(p.n)+".txt"), []byte(p.ref), 0o644); err != nil {
+				return err
+			}
+		} else {
+			tsv.WriteString("\t\t\t\n")
+		}
 		for i, text := range p.texts {
 			if err := os.WriteFile(filepath.Join(dir, extractors[i], strconv.Itoa(p.n)+".txt"), []byte(text), 0o644); err != nil {
 				return err
