@@ -219,7 +219,8 @@ const minRun = 3
 
 // proseRuns marks the prose lines inside TOC boxes below region that
 // stand in runs of minRun or more, unbroken by a line that is mostly link
-// (a headline), the run that follows the page's own headline (the
+// (a headline), with the lines between them that are neither (a full
+// post's list items and subheadings on a blog's home page), the run that follows the page's own headline (the
 // heading its <title> repeats, no link) before any such line, and the
 // paragraphs that run on from the story's own prose outside the boxes
 // (linkedProse ones too: a reference work's lede whose last paragraph
@@ -230,14 +231,17 @@ func proseRuns(p *Page, region *Node, toc map[*Node]bool) map[*Segment]bool {
 	out := map[*Segment]bool{}
 	head := pageHeadline(p)
 	lede := head != nil && p.lastDescendant(head) < region.Index // above the region
+	// run holds the box lines since the last break, from the first prose
+	// line on; n counts its prose lines and last ends at the last one.
 	var run []*Segment
+	n, last := 0, 0
 	flush := func() {
-		if len(run) >= minRun || lede && len(run) > 0 {
-			for _, s := range run {
+		if n >= minRun || lede && n > 0 {
+			for _, s := range run[:last] {
 				out[s] = true
 			}
 		}
-		run, lede = run[:0], false
+		run, n, last, lede = run[:0], 0, 0, false
 	}
 	// cont: the line before is the story's own prose, outside the boxes
 	// or running on from it into one.
@@ -256,8 +260,13 @@ func proseRuns(p *Page, region *Node, toc map[*Node]bool) map[*Segment]bool {
 		case !inBox:
 		case prose:
 			run = append(run, s)
+			n, last = n+1, len(run)
 		case s.Template || 2*s.LinkLen >= s.Len:
 			flush()
+		case n > 0:
+			// A line between paragraphs of a run, neither prose nor a
+			// link (a list item, a subheading), is the story's too.
+			run = append(run, s)
 		}
 	})
 	flush()

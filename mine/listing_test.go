@@ -477,6 +477,48 @@ func TestProseRunsLede(t *testing.T) {
 	}
 }
 
+// A run of prose in a box of links (a blog's home page, its posts in
+// full under their headline links) takes the lines between its
+// paragraphs that are neither prose nor links: the post's list items and
+// subheadings. A line after its last paragraph ("Filed under News") and
+// a list under a teaser too short to be a run stay out.
+func TestProseRunsLinesBetween(t *testing.T) {
+	post := `<h2><a href="/2024/03/16/school-meals">Free School Meals for Every Child</a></h2>` +
+		`<p>The Mayor visited a primary school kitchen on Friday and announced that every child will get a free hot lunch from the autumn.</p>` +
+		`<p>The council will pay for the meals from next year's budget, and the schools will hire more kitchen staff over the summer.</p>` +
+		`<p>Three things change for families:</p>` +
+		`<ul><li>No more lunch money</li><li>A hot meal every school day</li></ul>` +
+		`<h3>What the schools say</h3>` +
+		`<p>Head teachers welcomed the plan, though some of them said their kitchens are too small to cook for every pupil at once.</p>` +
+		`<p>Filed under News</p>`
+	teaser := `<h2><a href="/2024/03/09/tram">The New Tram Line Opens</a></h2>` +
+		`<p>The first trams ran on the new line along the harbour on Saturday, and thousands of people came to ride them for free.</p>` +
+		`<ul><li>Free rides all weekend</li></ul>`
+	src := `<html><head><title>Harbour City Council blog</title></head><body><div id="region"><div id="box">` +
+		post + teaser + `</div></div></body></html>`
+	p := domParse(t, src, "https://www.harbourcity.example/")
+	region := regionByID(p)
+	toc := map[*Node]bool{}
+	for _, n := range p.Nodes {
+		for a := n; a != nil; a = a.Parent {
+			if id, _ := a.names(); id == "box" {
+				toc[n] = true
+			}
+		}
+	}
+	marked := proseRuns(p, region, toc)
+	var got []string
+	p.walkSegments(region, func(s *Segment) {
+		if marked[s] {
+			got = append(got, strings.Join(strings.Fields(s.Text)[:min(3, len(strings.Fields(s.Text)))], " "))
+		}
+	})
+	want := []string{"The Mayor visited", "The council will", "Three things change", "No more lunch", "A hot meal", "What the schools", "Head teachers welcomed"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("proseRuns marks\n%q\nwant\n%q", got, want)
+	}
+}
+
 // A list the story writes out, some of its entries linked (the tour's
 // stops with sign-up pages, a recipe's ingredients with shop links),
 // keeps its linked entries; a post's run of meta lines ("Posted by… |
