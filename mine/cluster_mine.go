@@ -286,8 +286,10 @@ func pageText(p *minedPage) string {
 // teasers to the story beside it (pastTeasers); then narrowed to the
 // element around the headline (titledRegion), or moved to the story under
 // a headline it lies away from (headlineStory), or widened from one
-// paragraph to its parent (namedContainer); and a region that is still
-// the whole page narrowed to where its prose is (proseCenter).
+// paragraph to its parent (namedContainer); then narrowed to the
+// headline's column when it took a second one beside it
+// (headlineColumn); and a region that is still the whole page narrowed
+// to where its prose is (proseCenter).
 func placeAlone(p *minedPage) {
 	if s := pastTeasers(p.page, p.region, p.links, p.scores); s != nil {
 		p.region, p.placed = s, true
@@ -298,6 +300,9 @@ func placeAlone(p *minedPage) {
 		p.region, p.placed = h, true
 	} else if c := namedContainer(p.page, p.region, p.links); c != nil {
 		p.region = c
+	}
+	if c := headlineColumn(p.page, p.region, p.links); c != nil {
+		p.region, p.placed = c, true
 	}
 	if c := proseCenter(p.page, p.region, p.links); c != nil {
 		p.region = c

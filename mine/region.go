@@ -1349,3 +1349,60 @@ func namedAway(p *Page, n *Node) bool {
 	}
 	return false
 }
+
+// headlineColumn narrows a page's region that holds its headline to the
+// nearest element around the headline that holds the story's body — 500
+// characters of running prose in minRun prose lines or more; one long
+// paragraph under a headline is a header's standfirst, with the body
+// beside it — when no prose runs on from that element: the nearest line
+// outside it on either side that is prose, a link line or template is
+// not prose outside a story item. A region that also took a second
+// column beside the story (a live page's feed, a blog's notes) is the
+// headline's column.
+func headlineColumn(p *Page, region *Node, l *links) *Node {
+	head := pageHeadline(p)
+	if head == nil || region == nil || !p.contains(region, head) {
+		return nil
+	}
+	for a := head.Parent; a != nil && a != region; a = a.Parent {
+		if !a.Block || runningProse(p, a, l) < headlineStoryChars {
+			continue
+		}
+		lines := 0
+		p.walkSegments(a, func(s *Segment) {
+			if isProse(s) {
+				lines++
+			}
+		})
+		if lines < minRun || proseRunsOn(p, a, region, l) {
+			return nil
+		}
+		return a
+	}
+	return nil
+}
+
+// proseRunsOn: in region, the nearest line outside col, after it or
+// before it, that is prose, a link line or template is prose outside a
+// story item: the story goes on past col.
+func proseRunsOn(p *Page, col, region *Node, l *links) bool {
+	items := map[*Node]int{}
+	first, last := p.segmentRange(col)
+	rFirst, rLast := p.segmentRange(region)
+	side := func(from, to, step int) bool {
+		for i := from; i != to+step; i += step {
+			s := &p.Segments[i]
+			if p.contains(col, s.Owner) || !p.contains(region, s.Owner) {
+				continue
+			}
+			switch {
+			case isProse(s):
+				return !inStoryItem(s.Owner, region, l, items)
+			case s.Template || 2*s.LinkLen >= s.Len:
+				return false
+			}
+		}
+		return false
+	}
+	return last >= first && (side(last+1, rLast, 1) || side(first-1, rFirst, -1))
+}

@@ -221,6 +221,10 @@ func TestSingleStories(t *testing.T) {
 				"berth at the north pier", "What it cost", "The regional fund's report on island ferries", "fares rise by fifty cents", "The old landing craft goes back to its owner"},
 			[]string{"The board's vote", "Nine members voted", "Win two return tickets", "Author", "Ilona covers the islands", "Tags", "Ferries",
 				"Related Articles", "Every January the island loses", "Who will pay", "Fares, explained", "Continue reading", "[Most read]", "will be dredged in May", "right on the tide", "@islandferries"}},
+		// A live page's feed in the column beside the story outweighs it.
+		{"livecolumn.html", "",
+			[]string{"The finance ministers of the eurozone are holding talks", "if Greece were to leave the eurozone"},
+			[]string{"Markets close", "The FTSE 100 closed up", "That is it from the morning team", "Related Stories", "Most Popular"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -693,6 +697,55 @@ func TestLabelledStoryLink(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			checkLibraryLine(t, u, first+"\n"+tt.line+"\n"+rest, tt.shown, tt.dropped)
+		})
+	}
+}
+
+// A region that took a second column beside the story narrows to the
+// headline's; a header of headline and standfirst, or a story that runs
+// on into the next section, is no column of its own.
+func TestHeadlineColumn(t *testing.T) {
+	para := func(n int) string {
+		return strings.Repeat("<p>The council met on Tuesday to decide how the new ferry will be paid for, and it agreed to borrow most of the money.</p>", n)
+	}
+	standfirst := "<p>" + strings.Repeat("The island's second ferry, promised for a decade, will sail next spring after the council agreed to pay for it, ", 5) + "and the islanders are glad.</p>"
+	page := func(region string) []byte {
+		return []byte(`<html><head><title>A second ferry for the island | Harbour News</title></head><body>` +
+			`<div id="region">` + region + `</div></body></html>`)
+	}
+	tests := []struct {
+		name string
+		body []byte
+		want string // the id of the column, "" for none
+	}{
+		{"live feed beside the story", singleFixture(t, "livecolumn.html"), "story-body"},
+		{"header with a standfirst", page(`<div class="cartouche"><h1>A second ferry for the island</h1>` + standfirst + `</div>` +
+			`<div class="bar"><a href="#top">A second ferry for the island</a></div><div id="text">` + para(6) + `</div>`), ""},
+		{"story in two sections", page(`<div id="s1"><h1>A second ferry for the island</h1>` + para(5) + `</div><div id="s2">` + para(4) + `</div>`), ""},
+		{"region is the column", page(`<h1>A second ferry for the island</h1>` + para(6)), ""},
+		// The same story with a line of links between its sections: the
+		// first is the headline's column.
+		{"sections apart", page(`<div id="s1"><h1>A second ferry for the island</h1>` + para(5) + `</div>` +
+			`<p><a href="/ferries/">More on ferries</a></p><div id="s2">` + para(4) + `</div>`), "s1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := Parse(tt.body, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			markByHints(p)
+			region := nodeNamed(p, "region")
+			if region == nil {
+				region = nodeNamed(p, "main-content")
+			}
+			got := headlineColumn(p, region, newLinks(p, Options{}.withDefaults().MinTOCLinks))
+			switch {
+			case tt.want == "" && got != nil:
+				t.Errorf("headlineColumn = %s, want nil", NodePath(got))
+			case tt.want != "" && got != nodeNamed(p, tt.want):
+				t.Errorf("headlineColumn = %v, want .%s", got, tt.want)
+			}
 		})
 	}
 }
