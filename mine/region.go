@@ -1358,10 +1358,14 @@ func namedAway(p *Page, n *Node) bool {
 // outside it on either side that is prose, a link line or template is
 // not prose outside a story item. A region that also took a second
 // column beside the story (a live page's feed, a blog's notes) is the
-// headline's column.
+// headline's column. A region that is still the whole page is left to
+// proseCenter.
 func headlineColumn(p *Page, region *Node, l *links) *Node {
+	if region == nil || pageWide(region) { // proseCenter's
+		return nil
+	}
 	head := pageHeadline(p)
-	if head == nil || region == nil || !p.contains(region, head) {
+	if head == nil || !p.contains(region, head) {
 		return nil
 	}
 	for a := head.Parent; a != nil && a != region; a = a.Parent {
