@@ -727,6 +727,8 @@ func TestHeadlineColumn(t *testing.T) {
 		// first is the headline's column.
 		{"sections apart", page(`<div id="s1"><h1>A second ferry for the island</h1>` + para(5) + `</div>` +
 			`<p><a href="/ferries/">More on ferries</a></p><div id="s2">` + para(4) + `</div>`), "s1"},
+		// The whole page is proseCenter's to narrow.
+		{"whole page", bytes.ReplaceAll(singleFixture(t, "livecolumn.html"), []byte(`id="main-content"`), []byte(`id="main"`)), ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -738,6 +740,9 @@ func TestHeadlineColumn(t *testing.T) {
 			region := nodeNamed(p, "region")
 			if region == nil {
 				region = nodeNamed(p, "main-content")
+			}
+			if region == nil {
+				region = p.Root
 			}
 			got := headlineColumn(p, region, newLinks(p, Options{}.withDefaults().MinTOCLinks))
 			switch {
