@@ -242,20 +242,41 @@ type entry struct{ url, file string }
 // readEntries reads the URL and File fields of the composite literals of
 // one of go-htmldate's data files.
 func readEntries(path string) ([]entry, error) {
+	lits, err := literalFields(path)
+	if err != nil {
+		return nil, err
+	}
+	var out []entry
+	for _, f := range lits {
+		if f["File"] != "" {
+			out = append(out, entry{url: f["URL"], file: f["File"]})
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no entries", path)
+	}
+	return out, nil
+}
+
+// literalFields reads the Go file at path and returns, for each
+// outermost composite literal with keyed string fields, those fields by
+// key ({URL: "…", File: "…"} in go-htmldate's data, GoOse's Article
+// literals in its tests).
+func literalFields(path string) ([]map[string]string, error) {
 	f, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
 	if err != nil {
 		return nil, fmt.Errorf("parse %s: %w", path, err)
 	}
-	var out []entry
+	var out []map[string]string
 	ast.Inspect(f, func(n ast.Node) bool {
 		lit, ok := n.(*ast.CompositeLit)
 		if !ok {
 			return true
 		}
-		var e entry
+		fields := map[string]string{}
 		for _, el := range lit.Elts {
-			kv, ok := el.(*ast.KeyValueExpr)
-			if !ok {
+			kv, _ := el.(*ast.KeyValueExpr)
+			if kv == nil {
 				continue
 			}
 			id, _ := kv.Key.(*ast.Ident)
@@ -263,25 +284,15 @@ func readEntries(path string) ([]entry, error) {
 			if id == nil || bl == nil || bl.Kind != token.STRING {
 				continue
 			}
-			v, err := strconv.Unquote(bl.Value)
-			if err != nil {
-				continue
-			}
-			switch id.Name {
-			case "URL":
-				e.url = v
-			case "File":
-				e.file = v
+			if v, err := strconv.Unquote(bl.Value); err == nil {
+				fields[id.Name] = v
 			}
 		}
-		if e.file == "" {
-			return true
+		if len(fields) == 0 {
+			return true // a list of literals: look inside
 		}
-		out = append(out, e)
+		out = append(out, fields)
 		return false
 	})
-	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: no entries", path)
-	}
 	return out, nil
 }

@@ -3,14 +3,10 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -95,7 +91,7 @@ func refSets(first int, shared string) ([]*page, error) {
 // goosePages reads GoOse's test pages and, from crawler_test.go's Article
 // literals, each one's URL and expected CleanedText.
 func goosePages(dir, _ string) ([]refPage, error) {
-	f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(dir, "crawler_test.go"), nil, 0)
+	lits, err := literalFields(filepath.Join(dir, "crawler_test.go"))
 	if err != nil {
 		return nil, err
 	}
@@ -104,29 +100,10 @@ func goosePages(dir, _ string) ([]refPage, error) {
 		ok        bool
 	}
 	wants := map[string]want{}
-	ast.Inspect(f, func(n ast.Node) bool {
-		lit, ok := n.(*ast.CompositeLit)
-		if !ok {
-			return true
-		}
-		fields := map[string]string{}
-		for _, el := range lit.Elts {
-			kv, _ := el.(*ast.KeyValueExpr)
-			if kv == nil {
-				continue
-			}
-			id, _ := kv.Key.(*ast.Ident)
-			bl, _ := kv.Value.(*ast.BasicLit)
-			if id == nil || bl == nil || bl.Kind != token.STRING {
-				continue
-			}
-			if v, err := strconv.Unquote(bl.Value); err == nil {
-				fields[id.Name] = v
-			}
-		}
+	for _, fields := range lits {
 		domain := fields["Domain"]
 		if domain == "" {
-			return true
+			continue
 		}
 		u := fields["FinalURL"]
 		if u == "" {
@@ -135,8 +112,7 @@ func goosePages(dir, _ string) ([]refPage, error) {
 		// An empty CleanedText is goose finding nothing, no reference.
 		text := fields["CleanedText"]
 		wants[domain] = want{url: u, text: text, ok: strings.TrimSpace(text) != ""}
-		return false
-	})
+	}
 	files, err := filepath.Glob(filepath.Join(dir, "sites", "*.html"))
 	if err != nil {
 		return nil, err
