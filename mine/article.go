@@ -1353,6 +1353,10 @@ var controlLabels = phraseSet("share", "share this", "share this article", "prin
 	"gallery", "photo gallery", "video", "photos", "hide", "show more", "more topics", "hide topics", "loading",
 	"was this article helpful", "was this helpful", "rate this article",
 	"like it? share it", "print recipe", "jump to recipe",
+	// article tools
+	"printer-friendly", "printer-friendly version", "printer-friendly format", "printer friendly version", "printer friendly format",
+	"print this article", "print this page", "print this story", "print article",
+	"email this article", "e-mail this article", "email this story", "e-mail this story", "email to a friend", "e-mail to a friend", "send to a friend",
 	"teilen", "jetzt teilen", "artikel teilen", "diesen artikel teilen", "beitrag teilen", "drucken", "artikel drucken", "seite drucken", "rezept drucken",
 	"war der artikel nützlich", "war dieser artikel hilfreich", "möchten sie den artikel teilen",
 	"partager", "partager cet article", "imprimer", "compartir", "compartir esta noticia", "imprimir", "valora esta noticia",

@@ -67,8 +67,10 @@ func TestCreditAndControlLines(t *testing.T) {
 		{"controlLabel", controlLabel,
 			[]string{"Share", "Text size:", "PHOTO GALLERY", "Loading...", "Hide topics", "Was this article helpful?",
 				"Diesen Artikel teilen", "Möchten Sie den Artikel teilen?", "Valora esta noticia", "drukuj", "Jetzt teilen!", "Print Recipe",
-				"Skip to main content", "Zum Hauptinhalt springen", "Zur Suche springen", "Aller au contenu principal"},
+				"Skip to main content", "Zum Hauptinhalt springen", "Zur Suche springen", "Aller au contenu principal",
+				"Printer-Friendly Format", "Print this article", "E-mail this article", "Email to a friend"},
 			[]string{"Share prices fell by a tenth on Monday.", "Video of the arrest was shown to the jury.", "Print edition",
+				"Printer-friendly versions of the forms are at the town hall.", "Email to a friend is how most of the invitations went out.",
 				"Teilen Sie uns Ihre Meinung mit.", "Was this article helpful to the council? It was not.", "Skip to the end of the story"}},
 	} {
 		for _, want := range []bool{true, false} {
