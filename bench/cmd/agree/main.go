@@ -57,11 +57,10 @@ type page struct {
 	// agree is the token F1 of each pair: infocrawl–trafilatura,
 	// infocrawl–readability, trafilatura–readability.
 	agree [3]float64
-	// In a reference set (refs.go): the other extractor's text, and each
-	// extractor's token F1 with it.
-	ref    string
-	hasRef bool
-	refF1  [3]float64
+	// In a reference set (refs.go): the other extractor's text ("" when
+	// the page has none), and each extractor's token F1 with it.
+	ref   string
+	refF1 [3]float64
 }
 
 var extractors = []string{"infocrawl", "trafilatura", "readability"}
@@ -220,7 +219,7 @@ func write(dir string, pages []*page) error {
 	for _, p := range pages {
 		fmt.Fprintf(&tsv, "%d\t%s\t%s\t%s\t%t\t%d\t%d\t%d\t%.3f\t%.3f\t%.3f",
 			p.n, p.set, p.file, p.url, p.seen, p.words[0], p.words[1], p.words[2], p.agree[0], p.agree[1], p.agree[2])
-		if p.hasRef {
+		if p.ref != "" {
 			fmt.Fprintf(&tsv, "\t%.3f\t%.3f\t%.3f\n", p.refF1[0], p.refF1[1], p.refF1[2])
 			if err := os.WriteFile(filepath.Join(dir, "reference", strconv.Itoa(p.n)+".txt"), []byte(p.ref), 0o644); err != nil {
 				return err

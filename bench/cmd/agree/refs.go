@@ -41,7 +41,6 @@ var refSources = []struct {
 // reference text ("" when the set gives none).
 type refPage struct {
 	file, url, ref string
-	hasRef         bool
 	raw            []byte
 }
 
@@ -75,9 +74,9 @@ func refSets(first int, shared string) ([]*page, error) {
 			return nil, fmt.Errorf("%s: %w", src.set, err)
 		}
 		for _, rp := range rps {
-			p := &page{n: first + len(out), set: src.set, file: rp.file, url: rp.url, ref: rp.ref, hasRef: rp.hasRef}
+			p := &page{n: first + len(out), set: src.set, file: rp.file, url: rp.url, ref: rp.ref}
 			extract(p, rp.raw)
-			if p.hasRef {
+			if p.ref != "" {
 				for k, t := range p.texts {
 					p.refF1[k] = eval.Doc(p.ref, t, 1).F1()
 				}
@@ -95,10 +94,7 @@ func goosePages(dir, _ string) ([]refPage, error) {
 	if err != nil {
 		return nil, err
 	}
-	type want struct {
-		url, text string
-		ok        bool
-	}
+	type want struct{ url, text string }
 	wants := map[string]want{}
 	for _, fields := range lits {
 		domain := fields["Domain"]
@@ -110,8 +106,7 @@ func goosePages(dir, _ string) ([]refPage, error) {
 			u = fields["CanonicalLink"]
 		}
 		// An empty CleanedText is goose finding nothing, no reference.
-		text := fields["CleanedText"]
-		wants[domain] = want{url: u, text: text, ok: strings.TrimSpace(text) != ""}
+		wants[domain] = want{url: u, text: strings.TrimSpace(fields["CleanedText"])}
 	}
 	files, err := filepath.Glob(filepath.Join(dir, "sites", "*.html"))
 	if err != nil {
@@ -129,7 +124,7 @@ func goosePages(dir, _ string) ([]refPage, error) {
 		if w.url == "" {
 			w.url = "http://" + name + "/" // the page's own canonical link, if any, wins
 		}
-		out = append(out, refPage{file: filepath.Base(path), url: w.url, ref: w.text, hasRef: w.ok, raw: raw})
+		out = append(out, refPage{file: filepath.Base(path), url: w.url, ref: w.text, raw: raw})
 	}
 	return out, nil
 }
@@ -164,12 +159,15 @@ func readeckPages(dir, shared string) ([]refPage, error) {
 			return nil, fmt.Errorf("%s: %w", e.Name(), err)
 		}
 		// Readability's tests give every page this URL.
-		out = append(out, refPage{file: e.Name(), url: "http://fakehost/test/page.html", ref: ref, hasRef: true, raw: raw})
+		out = append(out, refPage{file: e.Name(), url: "http://fakehost/test/page.html", ref: ref, raw: raw})
 	}
 	return out, nil
 }
 
-// blockText is an HTML fragment's text, one line per block element.
+// blockText is an HTML fragment's text, one line per block element. It
+// walks the fragment itself rather than through mine's page tree, which
+// leaves out what infocrawl leaves out (MathML, hidden elements): the
+// reference must not lean towards the extractor it scores.
 func blockText(src []byte) (string, error) {
 	doc, err := html.Parse(strings.NewReader(string(src)))
 	if err != nil {
@@ -227,7 +225,7 @@ func refReport(pages []*page, list int) {
 		var n int
 		var sum [3]float64
 		for _, p := range pages {
-			if p.set != src.set || !p.hasRef {
+			if p.set != src.set || p.ref == "" {
 				continue
 			}
 			n++
