@@ -1289,11 +1289,18 @@ func headlineStory(p *Page, region *Node, l *links) *Node {
 	if head == nil || region == nil || p.contains(region, head) || namedAway(p, head) {
 		return nil
 	}
-	for a := head.Parent; a != nil && !pageWide(a); a = a.Parent {
-		if p.contains(a, region) {
-			return nil
-		}
-		if runningProse(p, a, l) >= headlineStoryChars {
+	if body := headlineBody(p, head, nil, l); body != nil && !p.contains(body, region) {
+		return body
+	}
+	return nil
+}
+
+// headlineBody is the nearest block element around head, below stop (nil:
+// short of the whole page), that holds headlineStoryChars of running
+// prose: the story under a headline.
+func headlineBody(p *Page, head, stop *Node, l *links) *Node {
+	for a := head.Parent; a != nil && a != stop && !pageWide(a); a = a.Parent {
+		if a.Block && runningProse(p, a, l) >= headlineStoryChars {
 			return a
 		}
 	}
@@ -1368,27 +1375,26 @@ func headlineColumn(p *Page, region *Node, l *links) *Node {
 	if head == nil || !p.contains(region, head) {
 		return nil
 	}
-	for a := head.Parent; a != nil && a != region; a = a.Parent {
-		if !a.Block || runningProse(p, a, l) < headlineStoryChars {
-			continue
-		}
-		lines := 0
-		p.walkSegments(a, func(s *Segment) {
-			if isProse(s) {
-				lines++
-			}
-		})
-		if lines < minRun || proseRunsOn(p, a, region, l) {
-			return nil
-		}
-		return a
+	body := headlineBody(p, head, region, l)
+	if body == nil {
+		return nil
 	}
-	return nil
+	lines := 0
+	p.walkSegments(body, func(s *Segment) {
+		if isProse(s) {
+			lines++
+		}
+	})
+	if lines < minRun || proseRunsOn(p, body, region, l) {
+		return nil
+	}
+	return body
 }
 
 // proseRunsOn: in region, the nearest line outside col, after it or
 // before it, that is prose, a link line or template is prose outside a
-// story item: the story goes on past col.
+// story item: the story goes on past col. No line of col's lies outside
+// its segment range.
 func proseRunsOn(p *Page, col, region *Node, l *links) bool {
 	items := map[*Node]int{}
 	first, last := p.segmentRange(col)
@@ -1396,7 +1402,7 @@ func proseRunsOn(p *Page, col, region *Node, l *links) bool {
 	side := func(from, to, step int) bool {
 		for i := from; i != to+step; i += step {
 			s := &p.Segments[i]
-			if p.contains(col, s.Owner) || !p.contains(region, s.Owner) {
+			if !p.contains(region, s.Owner) {
 				continue
 			}
 			switch {
