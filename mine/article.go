@@ -686,7 +686,10 @@ func formBoxes(p *Page, region *Node) map[*Segment]bool {
 	var out map[*Segment]bool
 	for i, last := region.Index+1, p.lastDescendant(region); i <= last; i++ {
 		f := p.Nodes[i]
-		if f.Tag != "form" || fillInFields(f.H) < minFormFields {
+		if f.Tag != "form" {
+			continue
+		}
+		if n, email := fillInFields(f.H); n < minFormFields && !email {
 			continue
 		}
 		own := contentChars(p, f)
@@ -707,7 +710,9 @@ func formBoxes(p *Page, region *Node) map[*Segment]bool {
 }
 
 // minFormFields is how many fields make a form one the reader fills in
-// rather than a search box or a single button.
+// rather than a search box or a single button. A form that asks for an
+// e-mail address is one with a single field (a newsletter's sign-up): a
+// search box never does.
 const minFormFields = 2
 
 // formPitchChars bounds a fill-in form's own text, and the text its box
@@ -716,26 +721,27 @@ const formPitchChars = 800
 
 // fillInFields counts the fields under h that take the reader's words
 // and choices: text, e-mail, telephone, password and address inputs, text
-// areas and drop-down lists.
-func fillInFields(h *html.Node) int {
-	n := 0
+// areas and drop-down lists. email says one of them is an e-mail input.
+func fillInFields(h *html.Node) (n int, email bool) {
 	for c := h.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type != html.ElementNode {
 			continue
 		}
 		switch c.DataAtom {
 		case atom.Input:
-			switch strings.ToLower(htmlnode.Attr(c, "type")) {
+			switch t := strings.ToLower(htmlnode.Attr(c, "type")); t {
 			case "", "text", "email", "tel", "password", "url":
 				n++
+				email = email || t == "email"
 			}
 		case atom.Textarea, atom.Select:
 			n++
 		default:
-			n += fillInFields(c)
+			k, e := fillInFields(c)
+			n, email = n+k, email || e
 		}
 	}
-	return n
+	return n, email
 }
 
 // socialEmbeds returns the lines of the social networks' posts embedded

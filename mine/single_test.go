@@ -216,6 +216,11 @@ func TestSingleStories(t *testing.T) {
 		{"formbox.html", "",
 			[]string{"should make bold moves with its new hybrid system", "the battery never ran flat on the daily run into town"},
 			[]string{"Would You Prefer a Free Dealer Price Quote", "almost done", "Tell us a little bit", "competitive price quotes", "We care about your privacy", "First name"}},
+		// A newsletter's sign-up box asks for one field, an e-mail
+		// address; a search box never does.
+		{"signupbox.html", "",
+			[]string{"ending eleven years in which a single boat", "the loading ramp at the island pier has been widened"},
+			[]string{"Morning Tide", "delivered to your inbox", "successfully subscribed", "problem subscribing"}},
 		{"cardedpost.html", "",
 			[]string{"For eleven years the island was served by one boat", "arrived last week after a crossing", "What the second boat changes",
 				"berth at the north pier", "What it cost", "The regional fund's report on island ferries", "fares rise by fifty cents", "The old landing craft goes back to its owner"},
