@@ -162,6 +162,31 @@ func (p *Page) titleHolds(text string) bool {
 	return p.titleKey != "" && spokenWords(t) >= 3 && strings.Contains(p.titleKey, t)
 }
 
+// titleNear: text, six words or more, is an <h1> whose words are nearly
+// all (five sixths) the <title>'s: an editor gives the page's title a
+// word or two more or other than its headline ("Součkovu práci" for
+// "Součka"), for search engines.
+func (p *Page) titleNear(text string) bool {
+	words := strings.Fields(strings.ToLower(text))
+	if len(words) < 6 {
+		return false
+	}
+	title := map[string]bool{}
+	for w := range strings.FieldsSeq(strings.ToLower(p.Title)) {
+		title[strings.Trim(w, titlePunct)] = true
+	}
+	in := 0
+	for _, w := range words {
+		if title[strings.Trim(w, titlePunct)] {
+			in++
+		}
+	}
+	return 6*in >= 5*len(words)
+}
+
+// titlePunct is trimmed off a title's words before they are compared.
+const titlePunct = ".,:;!?\"'“”‘’«»()[]"
+
 // FromDOM builds a Page from an already parsed document. With no URL
 // given (a file saved from the web), the page's URL is the one it
 // declares, if any.

@@ -677,3 +677,38 @@ func TestHidingWords(t *testing.T) {
 		}
 	}
 }
+
+// TestPageHeadline: the headline is the first h1–h3 the <title> holds,
+// or else the first h1 whose words are nearly all the title's (an
+// editor's search-engine title differs by a word or two).
+func TestPageHeadline(t *testing.T) {
+	for _, tc := range []struct{ name, title, body, want string }{
+		{"title holds h2", "Ferry fares rise in May - Harbour News",
+			"<h1>Harbour News</h1><h2>Ferry fares rise in May</h2>", "Ferry fares rise in May"},
+		{"a word dropped", "NHL, NHLPA to resume CBA negotiations Tuesday - NHL.com - News",
+			"<h1>NHL, NHLPA resume CBA negotiations Tuesday</h1>", "NHL, NHLPA resume CBA negotiations Tuesday"},
+		{"curly apostrophe", "This Cat's Halloween Costume is Way Better Than Your Halloween Costume",
+			"<h1>This Cat’s Halloween Costume is Way Better Than Your Halloween Costume</h1>", "This Cat’s Halloween Costume is Way Better Than Your Halloween Costume"},
+		{"search title's other words", "West Ham hrozí gigantům, okouzlil i Linekera. Součkovu práci je snadné přehlédnout - Aktuálně.cz",
+			"<h1>West Ham hrozí gigantům, okouzlil i Linekera. Součka je snadné přehlédnout</h1>", "West Ham hrozí gigantům, okouzlil i Linekera. Součka je snadné přehlédnout"},
+		{"exact match first", "Ferry fares rise in May for island residents - Harbour News",
+			"<h1>Ferry fares rise in May for all island residents</h1><h3>Ferry fares rise in May for island residents</h3>", "Ferry fares rise in May for island residents"},
+		{"another story", "NHL, NHLPA to resume CBA negotiations Tuesday - NHL.com - News",
+			"<h1>Rangers beat Devils in overtime on Tuesday night</h1>", ""},
+		{"too short to tell", "Harbour News: ferry fares",
+			"<h1>Ferry fares</h1>", ""},
+		{"near, but no h1", "NHL, NHLPA to resume CBA negotiations Tuesday - NHL.com - News",
+			"<h2>NHL, NHLPA resume CBA negotiations Tuesday</h2>", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := domParse(t, "<html><head><title>"+tc.title+"</title></head><body>"+tc.body+"<p>The story.</p></body></html>", "")
+			got := ""
+			if h := pageHeadline(p); h != nil {
+				got = p.textOf(h)
+			}
+			if got != tc.want {
+				t.Errorf("headline %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -1331,7 +1331,8 @@ const headlineStoryChars = 500
 
 // pageHeadline is the first h1–h3 whose text (three words or more, links
 // included: old blog themes link the title to the post) the page's
-// <title> holds, or nil.
+// <title> holds; failing that, the first h1 of six words or more nearly
+// all of whose words the title has (titleNear); or nil.
 func pageHeadline(p *Page) *Node {
 	if p.headlineDone {
 		return p.headline
@@ -1339,6 +1340,12 @@ func pageHeadline(p *Page) *Node {
 	p.headlineDone = true
 	for _, n := range p.Nodes {
 		if (n.Tag == "h1" || n.Tag == "h2" || n.Tag == "h3") && p.titleHolds(p.textOf(n)) {
+			p.headline = n
+			return n
+		}
+	}
+	for _, n := range p.Nodes {
+		if n.Tag == "h1" && p.titleNear(p.textOf(n)) {
 			p.headline = n
 			break
 		}
