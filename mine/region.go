@@ -619,11 +619,61 @@ func markByHints(p *Page) {
 		part := 2*(n.CLenA+n.ALenA) < whole
 		sealed[n.Index] = sealed[n.Index] || named && neg[n.Index] && !inContent[n.Index] && part
 	}
+	hdr := storyHeader(p, head, neg)
 	for i := range p.Segments {
-		if neg[p.Segments[i].Owner.Index] {
-			p.Segments[i].Template = true
+		if s := &p.Segments[i]; neg[s.Owner.Index] && !(hdr != nil && headerDek(p, s, head, hdr)) {
+			s.Template = true
 		}
 	}
+}
+
+// storyHeader is the story's own header: the <header> nearest around
+// the page's headline when an article, main or section holds it, and
+// neither it nor its container is named as furniture; nil if none. The
+// header is furniture to HTML only at the page's top level; inside the
+// story, its headline is the result's title and its kicker, byline and
+// date stay out, but its standfirst is the story's first lines.
+func storyHeader(p *Page, head *Node, neg []bool) *Node {
+	if head == nil {
+		return nil
+	}
+	for a := head.Parent; a != nil; a = a.Parent {
+		if a.H.DataAtom == atom.Header {
+			if a.Parent != nil && !neg[a.Parent.Index] && hintScore(p, a) >= 0 && sectioned(a) {
+				return a
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// headerDek: s, in the story's header hdr after its headline, is shaped
+// as a standfirst (a sentence of eight words or more, standfirstLine),
+// is not the title again, and no element from s up to hdr is named as
+// furniture.
+func headerDek(p *Page, s *Segment, head, hdr *Node) bool {
+	if s.Owner.Index <= head.Index || !p.contains(hdr, s.Owner) ||
+		!standfirstLine(s, strings.TrimSpace(s.Text)) || p.titleHolds(s.Text) {
+		return false
+	}
+	for a := s.Owner; a != hdr; a = a.Parent {
+		if hintScore(p, a) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// sectioned: an article, main or section holds n.
+func sectioned(n *Node) bool {
+	for a := n.Parent; a != nil; a = a.Parent {
+		switch a.H.DataAtom {
+		case atom.Article, atom.Main, atom.Section:
+			return true
+		}
+	}
+	return false
 }
 
 // furnitureElement: HTML's own elements for what is not the story.

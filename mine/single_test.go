@@ -221,6 +221,12 @@ func TestSingleStories(t *testing.T) {
 		{"signupbox.html", "",
 			[]string{"ending eleven years in which a single boat", "the loading ramp at the island pier has been widened"},
 			[]string{"Morning Tide", "delivered to your inbox", "successfully subscribed", "problem subscribing"}},
+		// The story's own header (inside its <article>) gives its
+		// standfirst; its kicker, headline and byline stay out, as does
+		// the page's header with the site's own description.
+		{"storyheader.html", "",
+			[]string{"Only 41 pupils are enrolled for the new term", "The island's primary school opened", "more than the island has voters"},
+			[]string{"The independent voice", "Island school roll falls", "Ilona Berg", "Islands\n", "first day of term", "Pass this story on"}},
 		{"cardedpost.html", "",
 			[]string{"For eleven years the island was served by one boat", "arrived last week after a crossing", "What the second boat changes",
 				"berth at the north pier", "What it cost", "The regional fund's report on island ferries", "fares rise by fifty cents", "The old landing craft goes back to its owner"},
