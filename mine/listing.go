@@ -31,7 +31,9 @@ func runningProse(p *Page, region *Node, l *links) int {
 // inStoryItem: n is inside an item of a list of stories: its nearest
 // ancestor below region that holds a story link holds one or two (one
 // story's headline and "more" link), and a sibling holds one too. A
-// container of prose and a related box holds the box's many links.
+// container of prose and a related box holds the box's many links. An
+// ancestor whose story links only say "read more", with no sibling
+// holding one, is a teaser's excerpt: the item is further up.
 func inStoryItem(n, region *Node, l *links, items map[*Node]int) bool {
 	for ; n != nil && n != region && n.Parent != nil; n = n.Parent {
 		if l.stories[n.Index] == 0 {
@@ -48,6 +50,9 @@ func inStoryItem(n, region *Node, l *links, items map[*Node]int) bool {
 				}
 			}
 			items[n.Parent] = k
+		}
+		if k == 1 && l.more[n.Index] == l.stories[n.Index] {
+			continue
 		}
 		return k >= 2
 	}

@@ -541,3 +541,32 @@ func TestMixedList(t *testing.T) {
 	checkText(t, text, []string{"Rio de Janeiro", "Bahrain", "India", "Jakarta", "Hong Kong", "Japan", "Iceland"},
 		[]string{"Other blogs that reference", "Contact", "Follow us"})
 }
+
+// TestMoreLink: a link to another page of the site that says only "read
+// more", in any of the languages listed, leads a teaser; other short
+// links, a longer label and the page's own address do not.
+func TestMoreLink(t *testing.T) {
+	for _, tc := range []struct {
+		a    string
+		want bool
+	}{
+		{`<a href="/news/2">Read more...</a>`, true},
+		{`<a href="/news/2">Continue reading →</a>`, true},
+		{`<a href="/news/2">» Weiterlesen</a>`, true},
+		{`<a href="/news/2">Lire la suite</a>`, true},
+		{`<a href="/news/2">More</a>`, false},
+		{`<a href="/news/2">Read more about the ferry</a>`, false},
+		{`<a href="/news/1">Read more</a>`, false}, // the page itself
+	} {
+		p := domParse(t, "<html><body><p>A teaser of the story. "+tc.a+"</p></body></html>", "https://example.com/news/1")
+		var a *Node
+		for _, n := range p.Nodes {
+			if n.Tag == "a" {
+				a = n
+			}
+		}
+		if got := moreLink(p, a); got != tc.want {
+			t.Errorf("moreLink(%s) = %v, want %v", tc.a, got, tc.want)
+		}
+	}
+}

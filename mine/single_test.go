@@ -227,6 +227,11 @@ func TestSingleStories(t *testing.T) {
 		{"storyheader.html", "",
 			[]string{"Only 41 pupils are enrolled for the new term", "The island's primary school opened", "more than the island has voters"},
 			[]string{"The independent voice", "Island school roll falls", "Ilona Berg", "Islands\n", "first day of term", "Pass this story on"}},
+		// Teasers under headlines that are no links, each excerpt ending
+		// in a "Read more..." link to its story, in the column beside it.
+		{"moreteasers.html", "",
+			[]string{"has bought the old boatyard on the south quay", "open to visitors on the first Saturday of every month"},
+			[]string{"Recent news", "Harbour ferry adds a late sailing", "the last boat back from the islands", "Read more", "north quay", "guided climbs", "Coast road closed"}},
 		{"cardedpost.html", "",
 			[]string{"For eleven years the island was served by one boat", "arrived last week after a crossing", "What the second boat changes",
 				"berth at the north pier", "What it cost", "The regional fund's report on island ferries", "fares rise by fifty cents", "The old landing craft goes back to its owner"},

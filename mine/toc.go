@@ -16,13 +16,15 @@ import (
 
 // cleanLinks returns, per node, the link characters and all characters of
 // its subtree's non-template segments, the characters of its links that
-// lead off the site, and the story anchors among them.
-func cleanLinks(p *Page) (alen, clean, off []float64, stories, heads []int) {
+// lead off the site, the story anchors among them, those in headings and
+// the "read more" links (moreLink) among the story anchors.
+func cleanLinks(p *Page) (alen, clean, off []float64, stories, heads, more []int) {
 	alen = make([]float64, len(p.Nodes))
 	off = make([]float64, len(p.Nodes))
 	clean = make([]float64, len(p.Nodes))
 	stories = make([]int, len(p.Nodes))
 	heads = make([]int, len(p.Nodes))
+	more = make([]int, len(p.Nodes))
 	for _, n := range p.Nodes {
 		for _, i := range n.Segments {
 			if s := &p.Segments[i]; !s.Template {
@@ -48,6 +50,9 @@ func cleanLinks(p *Page) (alen, clean, off []float64, stories, heads []int) {
 			if headlineAnchor(n) {
 				heads[i]++
 			}
+		case moreLink(p, n):
+			stories[i]++
+			more[i]++
 		}
 		if n.Parent != nil {
 			off[n.Parent.Index] += off[i]
@@ -55,10 +60,23 @@ func cleanLinks(p *Page) (alen, clean, off []float64, stories, heads []int) {
 			clean[n.Parent.Index] += clean[i]
 			stories[n.Parent.Index] += stories[i]
 			heads[n.Parent.Index] += heads[i]
+			more[n.Parent.Index] += more[i]
 		}
 	}
-	return alen, clean, off, stories, heads
+	return alen, clean, off, stories, heads, more
 }
+
+// moreLink: a, a link to another page of the site, says only "read
+// more" ("Read more...", "Continue reading →", "Weiterlesen"): it leads
+// a teaser whose headline is no link to its story.
+func moreLink(p *Page, a *Node) bool {
+	text := strings.ToLower(strings.TrimFunc(anchorText(a), func(r rune) bool { return !unicode.IsLetter(r) }))
+	return moreLabels[strings.Join(strings.Fields(text), " ")] && a.Href != p.selfHref()
+}
+
+var moreLabels = phraseSet("read more", "continue reading", "read the full story", "full story", "read full story",
+	"read the rest", "read the rest of this entry", "read full article", "read the full article", "weiterlesen",
+	"lire la suite", "leer más", "seguir leyendo", "continua a leggere", "leggi tutto", "lees meer", "ler mais", "czytaj więcej")
 
 // cardHeadline: a, a link off the site, is the one headline link of the
 // <article> around it: a card of an aggregator's feed (digg, a news
@@ -206,12 +224,13 @@ type links struct {
 	alen, clean    []float64
 	off            []float64 // link characters that lead off the site
 	stories, heads []int     // story anchors, and those in headings
+	more           []int     // story anchors that say only "read more"
 	min            int
 }
 
 func newLinks(p *Page, minTOCLinks int) *links {
 	l := &links{min: minTOCLinks}
-	l.alen, l.clean, l.off, l.stories, l.heads = cleanLinks(p)
+	l.alen, l.clean, l.off, l.stories, l.heads, l.more = cleanLinks(p)
 	return l
 }
 
