@@ -570,3 +570,14 @@ func TestMoreLink(t *testing.T) {
 		}
 	}
 }
+
+// TestMoreLabelBounds: minMoreLabel and maxMoreLabel bound every label.
+func TestMoreLabelBounds(t *testing.T) {
+	lo, hi := 1<<30, 0
+	for l := range moreLabels {
+		lo, hi = min(lo, len(l)), max(hi, len(l))
+	}
+	if lo != minMoreLabel || hi != maxMoreLabel {
+		t.Errorf("labels are %d to %d bytes long; the bounds say %d to %d", lo, hi, minMoreLabel, maxMoreLabel)
+	}
+}

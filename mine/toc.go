@@ -70,9 +70,15 @@ func cleanLinks(p *Page) (alen, clean, off []float64, stories, heads, more []int
 // more" ("Read more...", "Continue reading →", "Weiterlesen"): it leads
 // a teaser whose headline is no link to its story.
 func moreLink(p *Page, a *Node) bool {
-	text := strings.ToLower(strings.TrimFunc(anchorText(a), func(r rune) bool { return !unicode.IsLetter(r) }))
-	return moreLabels[strings.Join(strings.Fields(text), " ")] && a.Href != p.selfHref()
+	text := strings.TrimFunc(anchorText(a), func(r rune) bool { return !unicode.IsLetter(r) }) // white space already collapsed
+	if len(text) < minMoreLabel || len(text) > maxMoreLabel {
+		return false // most links, cheaply
+	}
+	return moreLabels[strings.ToLower(text)] && a.Href != p.selfHref()
 }
+
+// The byte lengths of the shortest and longest of moreLabels.
+const minMoreLabel, maxMoreLabel = 8, 27
 
 var moreLabels = phraseSet("read more", "continue reading", "read the full story", "full story", "read full story",
 	"read the rest", "read the rest of this entry", "read full article", "read the full article", "weiterlesen",
