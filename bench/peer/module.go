@@ -1,22 +1,28 @@
 package peer
 
 import (
+	"encoding/json"
 	"fmt"
 	"os/exec"
-	"strings"
 )
 
-// ModuleDir is where the go command keeps a module the bench module
-// requires, such as the peers' own (go-trafilatura) and theirs
-// (go-htmldate), whose test pages the commands read in place.
+// ModuleDir is where the go command keeps a module whose test pages the
+// commands read in place: path alone for one the bench module requires,
+// such as the peers' own (go-trafilatura) and theirs (go-htmldate), or
+// path@version for one it does not require (GoOse, readeck's
+// go-readability). `go mod download` fetches it first when it is not
+// there yet.
 func ModuleDir(path string) (string, error) {
-	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", path).Output()
+	out, err := exec.Command("go", "mod", "download", "-json", path).Output()
 	if err != nil {
-		return "", fmt.Errorf("go list -m %s: %w", path, err)
+		return "", fmt.Errorf("go mod download %s: %w", path, err)
 	}
-	dir := strings.TrimSpace(string(out))
-	if dir == "" {
-		return "", fmt.Errorf("go list -m %s: not downloaded (go mod download %s)", path, path)
+	var m struct{ Dir, Error string }
+	if err := json.Unmarshal(out, &m); err != nil {
+		return "", fmt.Errorf("go mod download %s: %w", path, err)
 	}
-	return dir, nil
+	if m.Error != "" || m.Dir == "" {
+		return "", fmt.Errorf("go mod download %s: %s", path, m.Error)
+	}
+	return m.Dir, nil
 }

@@ -1,24 +1,23 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"golang.org/x/net/html"
 
+	"infocrawl/bench/peer"
 	"infocrawl/eval"
 )
 
 // Two more sets of real pages that no data set of infocrawl's holds, each
 // with another extractor's text for every page: a reference, not a gold
 // (it is that extractor's own output, kept by its tests), read from the
-// module cache at a pinned version that `go mod download` fetches without
-// the bench module requiring it.
+// module cache at a pinned version (peer.ModuleDir) that the bench module
+// does not require.
 //
 //   - goose: GoOse's sites/*.html, 51 news and social pages of 2015
 //     (BBC, CNN, NYT, WSJ, Bloomberg, the Guardian, Yahoo, charset tests in
@@ -44,28 +43,11 @@ type refPage struct {
 	raw            []byte
 }
 
-// downloadDir fetches module@version into the module cache (a no-op
-// when it is there) and returns its directory.
-func downloadDir(module, version string) (string, error) {
-	out, err := exec.Command("go", "mod", "download", "-json", module+"@"+version).Output()
-	if err != nil {
-		return "", fmt.Errorf("go mod download %s@%s: %w", module, version, err)
-	}
-	var m struct{ Dir, Error string }
-	if err := json.Unmarshal(out, &m); err != nil {
-		return "", fmt.Errorf("go mod download %s@%s: %w", module, version, err)
-	}
-	if m.Error != "" || m.Dir == "" {
-		return "", fmt.Errorf("go mod download %s@%s: %s", module, version, m.Error)
-	}
-	return m.Dir, nil
-}
-
 // refSets loads the reference sets' pages, extracted and scored.
 func refSets(first int, shared string) ([]*page, error) {
 	var out []*page
 	for _, src := range refSources {
-		dir, err := downloadDir(src.module, src.version)
+		dir, err := peer.ModuleDir(src.module + "@" + src.version)
 		if err != nil {
 			return nil, err
 		}

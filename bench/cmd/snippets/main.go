@@ -11,7 +11,7 @@
 //
 // The pages and their snippets are read in place from the go-trafilatura
 // module this module requires (test-files/comparison and
-// scripts/comparison/data.go, found with "go list -m"); nothing is copied.
+// scripts/comparison/data.go, found with peer.ModuleDir); nothing is copied.
 // A snippet is found when the text holds it, white space collapsed on
 // both sides. Scored as trafilatura's own evaluation does: a wanted
 // snippet found is a true positive, missing a false negative; an
