@@ -77,12 +77,19 @@ func moreLink(p *Page, a *Node) bool {
 	return moreLabels[strings.ToLower(text)] && a.Href != p.selfHref()
 }
 
-// The byte lengths of the shortest and longest of moreLabels.
-const minMoreLabel, maxMoreLabel = 8, 27
-
 var moreLabels = phraseSet("read more", "continue reading", "read the full story", "full story", "read full story",
 	"read the rest", "read the rest of this entry", "read full article", "read the full article", "weiterlesen",
 	"lire la suite", "leer más", "seguir leyendo", "continua a leggere", "leggi tutto", "lees meer", "ler mais", "czytaj więcej")
+
+// minMoreLabel and maxMoreLabel are the byte lengths of the shortest and
+// longest of moreLabels.
+var minMoreLabel, maxMoreLabel = func() (lo, hi int) {
+	lo = 1 << 30
+	for l := range moreLabels {
+		lo, hi = min(lo, len(l)), max(hi, len(l))
+	}
+	return lo, hi
+}()
 
 // cardHeadline: a, a link off the site, is the one headline link of the
 // <article> around it: a card of an aggregator's feed (digg, a news
