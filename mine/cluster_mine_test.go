@@ -18,7 +18,7 @@ func TestClusterStateRoundTrip(t *testing.T) {
 		{Key: "c", Body: []byte("<html><body><nav><a href=/x>Home</a></nav><p>Gamma story text, a paragraph of prose that is long enough to be counted in its place.</p></body></html>")},
 	}
 	// The first page by WISDOM, so that the state counts terms, and the
-	// others by auto, which places the paragraph of prose.
+	// others by auto.
 	MineCluster("c", st, pages[:1], Options{Method: MethodWISDOM})
 	MineCluster("c", st, pages[1:], Options{})
 	raw, err := st.MarshalBinary()
@@ -32,8 +32,9 @@ func TestClusterStateRoundTrip(t *testing.T) {
 	if back.Template.Pages != 3 || back.Terms.Pages != 3 || !maps.Equal(back.Template.DF, st.Template.DF) {
 		t.Fatalf("decoded %+v, want 3 pages and %d segments", back.Template, len(st.Template.DF))
 	}
-	if len(st.Template.Placed) != 1 || !maps.Equal(back.Template.Placed, st.Template.Placed) {
-		t.Fatalf("placed paragraphs %v after the round trip, %v before; want the one paragraph of prose", back.Template.Placed, st.Template.Placed)
+	// Each of the four segments stands in one place on every page.
+	if len(st.Template.Placed) != len(st.Template.DF) || !maps.Equal(back.Template.Placed, st.Template.Placed) {
+		t.Fatalf("placed segments %v after the round trip, %v before; want one place for each of %d segments", back.Template.Placed, st.Template.Placed, len(st.Template.DF))
 	}
 	if back.Terms.EN("stori") != st.Terms.EN("stori") || back.Terms.EN("stori") != 1 {
 		t.Fatalf("EN(stori) = %v after the round trip, %v before; want 1 (in every page)", back.Terms.EN("stori"), st.Terms.EN("stori"))
@@ -250,6 +251,74 @@ func TestShortVideoPost(t *testing.T) {
 				if strings.Contains(text, u) {
 					t.Errorf("%s %s: %q in the text:\n%s", mode.name, r.Key, u, text)
 				}
+			}
+		}
+	}
+}
+
+// A line of a story that is also a template's line (the tour's cities
+// that the menu lists too) is the story's own where the page has the
+// template's copy in its usual place as well and writes this one as a
+// paragraph or list item of its own; a headline that the sidebar lists
+// stays template.
+func TestTemplateSparesOwnCopy(t *testing.T) {
+	places := []string{"Bahrain", "Sri Lanka", "Hong Kong", "Iceland"}
+	var menu strings.Builder
+	for _, p := range places {
+		fmt.Fprintf(&menu, `<li><a href="/%s/">%s</a></li>`, strings.ToLower(strings.ReplaceAll(p, " ", "-")), p)
+	}
+	stories := []string{
+		`<p>We are excited to announce the first stops of next year's tour. The sign-up pages go live today, one for each city.</p>` +
+			`<p>Here are the places we will visit in the first half of the year:</p>` +
+			`<p><a href="/bahrain/">Bahrain</a></p><p>Sri Lanka</p><p>India</p><p>Japan</p>` +
+			`<p>We will post the dates for the second half of the year in the spring, once the venues are booked.</p>`,
+		`<p>The workshop in the old harbour town filled up in two days, so we added a second weekend in June for those who missed it.</p>` +
+			`<p>Bring a camera you know well; we will spend most of the time outside, walking the lanes above the port.</p>`,
+		`<p>A reader asked how we plan the light for a portrait session in a room with one small window and white walls.</p>` +
+			`<p>We start from the window and work back into the room, adding a reflector long before we think of a lamp.</p>`,
+		`<p>Our print shop opens next month, with twelve photographs from last year's tour printed on cotton paper.</p>` +
+			`<p>Each print comes signed and numbered, in an edition of fifty, and ships in a flat box from our studio.</p>`,
+	}
+	headlines := []string{"Tour dates for next year", "A second workshop weekend", "Portraits by one window", "Our print shop opens"}
+	var pages []Input
+	for i, story := range stories {
+		body := `<html><body><nav><ul>` + menu.String() + `</ul></nav>` +
+			`<div id="main"><article><div class="kicker"><a href="/sri-lanka/">Sri Lanka</a></div><h2>` + headlines[i] + `</h2>` +
+			`<div class="body">` + story + `</div></article>` +
+			`<aside><h3>Recent posts</h3><ul><li><a href="/tour-dates">` + headlines[0] + `</a></li><li><a href="/workshop">` + headlines[1] + `</a></li></ul></aside></div>` +
+			`<footer><p>Copyright the Studio. All rights reserved.</p></footer></body></html>`
+		pages = append(pages, Input{Key: fmt.Sprint(i), Body: []byte(body)})
+	}
+	for _, tt := range []struct {
+		name      string
+		placed    bool
+		wantCopes bool
+	}{
+		{"places counted", true, true},
+		{"a state from before places", false, false},
+	} {
+		st := NewClusterState()
+		if !tt.placed {
+			st.Template.Placed = nil
+		}
+		res := MineCluster("c", st, pages, Options{})
+		for i, r := range res {
+			text := r.ArticleText()
+			if !strings.Contains(text, "India") && i == 0 {
+				t.Fatalf("%s: page 0 lost its story's own line:\n%s", tt.name, text)
+			}
+			lines := map[string]bool{}
+			for _, l := range strings.Split(text, "\n") {
+				lines[strings.TrimSpace(l)] = true
+			}
+			for _, p := range places {
+				want := i == 0 && tt.wantCopes && (p == "Bahrain" || p == "Sri Lanka")
+				if lines[p] != want {
+					t.Errorf("%s: page %d has the line %q: %v, want %v:\n%s", tt.name, i, p, lines[p], want, text)
+				}
+			}
+			if i == 0 && strings.Contains(text, headlines[0]) {
+				t.Errorf("%s: the headline that the sidebar lists is in the text:\n%s", tt.name, text)
 			}
 		}
 	}

@@ -1,6 +1,10 @@
 package mine
 
-import "math"
+import (
+	"math"
+	"strings"
+	"unicode"
+)
 
 // TemplateStats counts, for one cluster, in how many pages each
 // normalised segment occurs: InfoDiscoverer's idea with exact features
@@ -8,12 +12,13 @@ import "math"
 // template: menus, footers, stock phrases, with no hand-written rule.
 // Counts only grow, so pages can be added as a crawl goes on.
 //
-// Placed counts, for the segments that are paragraphs of prose, the pages
-// that have each in each place (the tags from its block up to the root):
-// a template repeats its paragraphs in the same place, where a story's
-// lede that other pages show as a teaser ("Latest", a sidebar's excerpt)
-// is in the story's body on its own page only. A state counted before
-// Placed existed has it nil and goes by DF alone.
+// Placed counts the pages that have each segment in each place (the tags
+// from its block up to the root): a template repeats its lines in the
+// same place, where a story's lede that other pages show as a teaser
+// ("Latest", a sidebar's excerpt) is in the story's body on its own page
+// only (see Mark). A state counted before Placed existed has it nil and
+// goes by DF alone; one that counted places for prose only goes by DF
+// alone for the shorter lines.
 type TemplateStats struct {
 	Pages  int
 	DF     map[uint64]int
@@ -47,7 +52,8 @@ func prose(s *Segment) bool {
 	return s.Len >= 80 && 2*s.LinkLen < s.Len && sentence(s.Text)
 }
 
-// AddPage counts each distinct segment of p once.
+// AddPage counts each distinct segment of p once, and each distinct
+// segment in its place once.
 func (t *TemplateStats) AddPage(p *Page) {
 	t.Pages++
 	seen := make(map[uint64]bool, 2*len(p.Segments))
@@ -57,7 +63,7 @@ func (t *TemplateStats) AddPage(p *Page) {
 			seen[s.Hash] = true
 			t.DF[s.Hash]++
 		}
-		if t.Placed != nil && prose(s) {
+		if t.Placed != nil {
 			if k := placedKey(s); !seen[k] {
 				seen[k] = true
 				t.Placed[k]++
@@ -76,18 +82,54 @@ func (t *TemplateStats) Threshold(share float64, minPages int) int {
 	return max(minPages, int(math.Ceil(share*float64(t.Pages))))
 }
 
-// Mark sets Template on p's segments that recur across the cluster (a
-// paragraph of prose in the same place on two pages or more) and returns
-// how many characters it marked.
+// Mark sets Template on p's segments that recur across the cluster and
+// returns how many characters it marked. A paragraph of prose must also
+// be in the same place on two pages or more. A shorter line goes by its
+// text, but for a copy the page writes as its own (ownWords) beside the
+// template's copy in its usual place: a story that lists the cities the
+// menu lists.
 func (t *TemplateStats) Mark(p *Page, share float64, minPages int) int {
 	th := t.Threshold(share, minPages)
 	marked := 0
+	// placed: the segment is template in its place; usual: the page has
+	// the segment's text in such a place.
+	placed := make([]bool, len(p.Segments))
+	usual := map[uint64]bool{}
 	for i := range p.Segments {
 		s := &p.Segments[i]
-		s.Template = t.DF[s.Hash] >= th && (t.Placed == nil || !prose(s) || t.Placed[placedKey(s)] >= 2)
+		if t.Placed != nil && t.DF[s.Hash] >= th && t.Placed[placedKey(s)] >= 2 {
+			placed[i] = true
+			usual[s.Hash] = true
+		}
+	}
+	for i := range p.Segments {
+		s := &p.Segments[i]
+		switch {
+		case t.DF[s.Hash] < th:
+			s.Template = false
+		case t.Placed == nil || placed[i]:
+			s.Template = true
+		case prose(s):
+			s.Template = false
+		default:
+			s.Template = !usual[s.Hash] || !ownWords(s)
+		}
 		if s.Template {
 			marked += len(s.Text)
 		}
 	}
 	return marked
+}
+
+// ownWords: s is a paragraph, or an item of a list or table, with a
+// letter in it: where a story writes its own lines. Headlines, kickers
+// and datelines stand in headings and bare elements, a pager's numbers
+// have no letter.
+func ownWords(s *Segment) bool {
+	switch s.Owner.Tag {
+	case "p", "li", "dd", "dt", "td", "blockquote", "pre":
+	default:
+		return false
+	}
+	return strings.IndexFunc(s.Text, unicode.IsLetter) >= 0
 }
