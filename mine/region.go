@@ -566,12 +566,17 @@ func markByHints(p *Page) {
 	// story: the nearest element (n or an ancestor) named as furniture
 	// and kept all the same, as the story.
 	story := make([]*Node, len(p.Nodes))
+	// promo: inside an element named for a promotion (promoNames) and
+	// kept as furniture, where a name for content ("card-body") is the
+	// promotion's own layout, not the story.
+	promo := make([]bool, len(p.Nodes))
 	for _, n := range p.Nodes {
 		if n.Parent != nil && sealed[n.Parent.Index] {
 			neg[n.Index], sealed[n.Index] = true, true
 			continue
 		}
 		inherited := n.Parent != nil && neg[n.Parent.Index]
+		promo[n.Index] = n.Parent != nil && promo[n.Parent.Index]
 		inContent[n.Index] = n.Parent != nil && inContent[n.Parent.Index]
 		if n.Parent != nil {
 			story[n.Index] = story[n.Parent.Index]
@@ -584,6 +589,8 @@ func markByHints(p *Page) {
 		switch {
 		case h < 0:
 			neg[n.Index], named = true, true
+		case h > 0 && promo[n.Index]:
+			neg[n.Index] = true
 		case h > 0:
 			// A wrapper of nearly the whole page named as content
 			// ("pageBody") names the page, no part of it.
@@ -612,6 +619,7 @@ func markByHints(p *Page) {
 				story[n.Index] = n
 			}
 		}
+		promo[n.Index] = promo[n.Index] || neg[n.Index] && h < 0 && hasWord(n, promoNames)
 		switch n.H.DataAtom {
 		case atom.Nav, atom.Footer, atom.Aside:
 			sealed[n.Index] = neg[n.Index]
