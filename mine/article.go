@@ -1457,7 +1457,7 @@ func timecode(s string) bool {
 }
 
 var adLabels = phraseSet(
-	"advertisement", "advertisements", "advertising", "ad", "skip advertisement", "skip ad",
+	"advertisement", "advertisements", "advertising", "advert", "adverts", "ad", "skip advertisement", "skip ad",
 	"advertisement - scroll to continue", "scroll to continue with content",
 	"story continues below advertisement", "story continues below",
 	"article continues below advertisement", "article continues below", "article continues after advertisement",

@@ -11,6 +11,8 @@ func TestAdAndPromotionLines(t *testing.T) {
 	}{
 		{"Advertisement", true, false},
 		{"- ADVERTISEMENT -", true, false},
+		{"Advert", true, false},
+		{"The advert ran for a week in both papers.", false, false},
 		{"Story continues below advertisement", true, false},
 		{"Continue reading the main story", true, false},
 		{"Anzeige", true, false},
