@@ -917,6 +917,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 	var forms map[*Segment]bool
 	if !links && !fallback {
 		cards, forms = teaserCards(page, region), formBoxes(page, region)
+		cards = thumbLists(page, region, cards)
 	}
 	// A box does not take the story's running prose with it (a story in a
 	// link-heavy container): its paragraphs that follow one another with
@@ -1763,4 +1764,35 @@ func singleMethod(p *minedPage, opts Options) *Result {
 		res.Article = []Block{{Text: text}}
 	}
 	return res
+}
+
+// thumbLists adds to cards the lines of the lists in region whose items,
+// three or more, are each one link and nothing else, a picture and a
+// headline: a box of recommended stories ("You might like"), on this
+// site or another one, never a list the story writes, whose links are
+// words.
+func thumbLists(p *Page, region *Node, cards map[*Segment]bool) map[*Segment]bool {
+	end := p.lastDescendant(region)
+	for i := region.Index + 1; i <= end; i++ {
+		l := p.Nodes[i]
+		if l.H.DataAtom != atom.Ul && l.H.DataAtom != atom.Ol || len(l.Kids) < 3 {
+			continue
+		}
+		all := true
+		for _, li := range l.Kids {
+			if li.H.DataAtom != atom.Li || li.ALenA == 0 || li.CLenA > 0 || len(linkedPages(p, li, 2)) != 1 || !holdsMedia(li.H) {
+				all = false
+				break
+			}
+		}
+		if !all {
+			continue
+		}
+		if cards == nil {
+			cards = map[*Segment]bool{}
+		}
+		p.walkSegments(l, func(s *Segment) { cards[s] = true })
+		i = p.lastDescendant(l)
+	}
+	return cards
 }

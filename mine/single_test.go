@@ -233,6 +233,12 @@ func TestSingleStories(t *testing.T) {
 		{"donateletter.html", "",
 			[]string{"claims that the island council quietly sold", "we rate it false"},
 			[]string{"A letter from the newsroom", "Mari Koski", "Operations", "Most of our checks begin", "far from free to produce", "Support the Gazette", "Give now"}},
+		// A list whose items are each a link holding a picture and a
+		// headline is a box of recommended stories, on another site as
+		// here; a list of references whose links are words stays.
+		{"thumblist.html", "",
+			[]string{"landed her first film role", "says where extras can sign up", "watching the boats come in"},
+			[]string{"Celebrity Beach Bodies", "Child Star", "Ten Weddings", "Split After a Week"}},
 		// Teasers under headlines that are no links, each excerpt ending
 		// in a "Read more..." link to its story, in the column beside it.
 		{"moreteasers.html", "",
