@@ -363,6 +363,9 @@ func (b *builder) element(h *html.Node, parent *Node) *Node {
 				continue
 			}
 			if c.DataAtom == atom.Img {
+				if letter, ok := dropCap(c); ok {
+					b.text(n, letter)
+				}
 				continue
 			}
 			b.stack = append(b.stack, b.element(c, n))
@@ -1053,4 +1056,36 @@ func findBase(doc *html.Node, u *url.URL) *url.URL {
 		}
 	}
 	return nil
+}
+
+// dropCap is the letter an image stands for as a word's first: an <img>
+// whose alt text is one letter, alone or with a quote or bracket
+// ("\"S"), right before text that goes on with a lower-case letter.
+// Older layouts drew a story's first letter as a picture ("tar Wars,"
+// after the picture of an S).
+func dropCap(h *html.Node) (string, bool) {
+	next := h.NextSibling
+	if next == nil || next.Type != html.TextNode {
+		return "", false
+	}
+	r, _ := utf8.DecodeRuneInString(next.Data)
+	if !unicode.IsLower(r) {
+		return "", false
+	}
+	alt := strings.TrimSpace(htmlnode.Attr(h, "alt"))
+	letters, others := 0, 0
+	for _, c := range alt {
+		switch {
+		case unicode.IsLetter(c):
+			letters++
+		case strings.ContainsRune("\"'“‘«([", c):
+			others++
+		default:
+			return "", false
+		}
+	}
+	if letters != 1 || others > 1 {
+		return "", false
+	}
+	return alt, true
 }

@@ -120,6 +120,11 @@ func TestDOMSegments(t *testing.T) {
 			[]string{"h2:Syntax", "h2:Elsewhere", "h2:More comments"}},
 		{"display block kept", `<p>a<span style="display:block">x</span>b</p>`, []string{"p:axb"}},
 		{"img dropped", `<p>a <img src="x.png" alt="alt text"> b</p>`, []string{"p:a b"}},
+		// A drop cap drawn as a picture of the letter the word goes on from.
+		{"drop cap", `<p><IMG src="/images/dropcap/qs.gif" align="left" alt="&#034;S">tar Wars," George Lucas's first film</p><p><img src="t.gif" alt="T">he second</p>`,
+			[]string{`p:"Star Wars," George Lucas's first film`, "p:The second"}},
+		{"no drop cap", `<p><img src="a.png" alt="A"> harbour seen from the hill</p><p><img src="b.png" alt="Bb">ut</p><p><img src="c.png" alt="C">Later</p>`,
+			[]string{"p:harbour seen from the hill", "p:ut", "p:Later"}},
 		{"comment dropped", "<p>a<!-- <p>c</p> -->b</p>", []string{"p:ab"}},
 		{"head dropped, title not a segment", "<head><title>T</title></head><body><p>x</p></body>", []string{"p:x"}},
 		{"link across blocks", `<a href="/x">one<div>two</div>three</a>`, []string{"body:one", "div:two", "body:three"}},
@@ -633,6 +638,14 @@ func (w *domWalk) walk(n *html.Node, inLink bool) {
 				w.runes += k
 				if inLink {
 					w.linkRunes += k
+				}
+			}
+		case c.Type == html.ElementNode && c.DataAtom == atom.Img && !domHidden(c):
+			if letter, ok := dropCap(c); ok { // the rule itself is TestDOMSegments' "drop cap"
+				w.cur.WriteString(letter)
+				w.runes += displayWidth(letter)
+				if inLink {
+					w.linkRunes += displayWidth(letter)
 				}
 			}
 		case c.Type != html.ElementNode, domDroppedTags[c.DataAtom], domHidden(c),

@@ -60,6 +60,10 @@ func (r *mdRenderer) inline(h *html.Node, cur *run, out *[]mdBlock, code bool) {
 		cur.space = false
 		return
 	case atom.Img:
+		if letter, ok := dropCap(h); ok {
+			r.text(cur, letter, code)
+			return
+		}
 		r.image(h, cur)
 		return
 	}
