@@ -155,12 +155,7 @@ func TestTemplateSparesPlacedLede(t *testing.T) {
 		{"places counted", true, true},
 		{"a state from before places", false, false},
 	} {
-		st := NewClusterState()
-		if !tt.placed {
-			st.Template.Placed = nil
-		}
-		res := MineCluster("c", st, pages, Options{})
-		for i, r := range res {
+		for i, r := range mineFresh(pages, tt.placed) {
 			text := r.ArticleText()
 			if strings.Contains(text, "first appeared in the Harbour Gazette") {
 				t.Errorf("%s: page %d keeps the paragraph every story ends with:\n%s", tt.name, i, text)
@@ -174,6 +169,16 @@ func TestTemplateSparesPlacedLede(t *testing.T) {
 			}
 		}
 	}
+}
+
+// mineFresh mines pages as one cluster from an empty state, or from one
+// stored before places were counted (placed false: Placed nil).
+func mineFresh(pages []Input, placed bool) []*Result {
+	st := NewClusterState()
+	if !placed {
+		st.Template.Placed = nil
+	}
+	return MineCluster("c", st, pages, Options{})
 }
 
 // A page of a cluster that is on another layout than its siblings (an
@@ -290,19 +295,14 @@ func TestTemplateSparesOwnCopy(t *testing.T) {
 		pages = append(pages, Input{Key: fmt.Sprint(i), Body: []byte(body)})
 	}
 	for _, tt := range []struct {
-		name      string
-		placed    bool
-		wantCopes bool
+		name       string
+		placed     bool
+		wantCopies bool
 	}{
 		{"places counted", true, true},
 		{"a state from before places", false, false},
 	} {
-		st := NewClusterState()
-		if !tt.placed {
-			st.Template.Placed = nil
-		}
-		res := MineCluster("c", st, pages, Options{})
-		for i, r := range res {
+		for i, r := range mineFresh(pages, tt.placed) {
 			text := r.ArticleText()
 			if !strings.Contains(text, "India") && i == 0 {
 				t.Fatalf("%s: page 0 lost its story's own line:\n%s", tt.name, text)
@@ -312,7 +312,7 @@ func TestTemplateSparesOwnCopy(t *testing.T) {
 				lines[strings.TrimSpace(l)] = true
 			}
 			for _, p := range places {
-				want := i == 0 && tt.wantCopes && (p == "Bahrain" || p == "Sri Lanka")
+				want := i == 0 && tt.wantCopies && (p == "Bahrain" || p == "Sri Lanka")
 				if lines[p] != want {
 					t.Errorf("%s: page %d has the line %q: %v, want %v:\n%s", tt.name, i, p, lines[p], want, text)
 				}
