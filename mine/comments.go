@@ -36,14 +36,91 @@ func addComments(g []*minedPage, out []*Result) {
 }
 
 // pageComments splits the page's comment sections into comments, in
-// document order. A reply is a comment of its own, after the one it
-// answers: the list is flat, the thread is not kept.
+// document order, then adds the answers of a Q&A page (answers). A
+// reply is a comment of its own, after the one it answers: the list is
+// flat, the thread is not kept.
 func pageComments(p *Page) []Comment {
 	var out []Comment
 	for _, n := range commentSections(p) {
 		out = sectionComments(n.H, out)
 	}
+	return answers(p, out)
+}
+
+// answers appends the answers to the question a Q&A page is about: its
+// schema.org Answer items (itemprop suggestedAnswer or acceptedAnswer),
+// each its text (itemprop="text"), its author (the name of its
+// itemprop="author") and its date (itemprop dateCreated or
+// datePublished, by its datetime or content if it has one), when the
+// page declares the question as its body (declaresBody).
+func answers(p *Page, out []Comment) []Comment {
+	asked := false
+	for _, n := range p.Nodes {
+		if declaresBody(n) && !hasToken(htmlnode.Attr(n.H, "itemprop"), "articlebody") {
+			asked = true
+			break
+		}
+	}
+	if !asked {
+		return out
+	}
+	for _, n := range p.Nodes {
+		if !schemaType(n.H, "Answer") || !hasAttr(n.H, "itemscope") {
+			continue
+		}
+		var c Comment
+		visitAll(n.H, func(h *html.Node) {
+			if h == n.H || h.Type != html.ElementNode {
+				return
+			}
+			prop := htmlnode.Attr(h, "itemprop")
+			switch {
+			case c.Text == "" && hasToken(prop, "text"):
+				c.Text = commentText(h, h, nil, nil)
+			case c.Author == "" && hasToken(prop, "author"):
+				c.Author = propName(h)
+			case c.Published == "" && (hasToken(prop, "datecreated") || hasToken(prop, "datepublished")):
+				c.Published = firstNonEmpty(htmlnode.Attr(h, "datetime"), htmlnode.Attr(h, "content"), clean(nodeText(h)))
+			}
+		})
+		if c.Text != "" {
+			out = append(out, c)
+		}
+	}
 	return out
+}
+
+// propName is the name of a microdata item (its itemprop="name"), or
+// its text when it has none.
+func propName(h *html.Node) string {
+	name := ""
+	visitAll(h, func(c *html.Node) {
+		if name == "" && c.Type == html.ElementNode && hasToken(htmlnode.Attr(c, "itemprop"), "name") {
+			name = firstNonEmpty(htmlnode.Attr(c, "content"), clean(nodeText(c)))
+		}
+	})
+	if name == "" {
+		name = clean(nodeText(h))
+	}
+	return name
+}
+
+func hasAttr(h *html.Node, key string) bool {
+	for _, a := range h.Attr {
+		if a.Key == key {
+			return true
+		}
+	}
+	return false
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, v := range s {
+		if v = strings.TrimSpace(v); v != "" {
+			return v
+		}
+	}
+	return ""
 }
 
 // sectionComments appends the comments of one comment section. A

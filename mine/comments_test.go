@@ -35,6 +35,9 @@ func TestComments(t *testing.T) {
 		// A board whose posts are each a section ("BoardComment"), with
 		// no comment item inside: each is one comment.
 		{"forum-thread", 3, "macbacchi", ""},
+		// A Q&A page's answers (schema.org Answer items), after the
+		// comment under the accepted one.
+		{"qa-page", 3, "Ingrid", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
@@ -109,6 +112,38 @@ func TestCommentsInResult(t *testing.T) {
 	}
 	if len(back.Comments) != 3 || back.Comments[1] != r.Comments[1] {
 		t.Errorf("stored comments %+v, want %+v", back.Comments, r.Comments)
+	}
+}
+
+// TestQuestionPage: a Q&A page whose main entity is a schema.org
+// Question is about its question, which is the article's text; its
+// answers are its replies, in Comments with their authors and dates.
+func TestQuestionPage(t *testing.T) {
+	body, err := os.ReadFile(filepath.Join("testdata", "comments", "qa-page.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := ExtractSite([]Input{{Key: "q", Body: body}}, Options{}, true)[0]
+	text := r.ArticleText()
+	for _, want := range []string{"How does one know when to use", "Hun lagde middag", "matter of region?"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("article lacks %q:\n%s", want, text)
+		}
+	}
+	for _, not := range []string{"standard past tense", "survives in speech", "Sorted by", "Hot Network", "Improve this question", "Ingrid"} {
+		if strings.Contains(text, not) {
+			t.Errorf("article holds %q:\n%s", not, text)
+		}
+	}
+	var answers []Comment
+	for _, c := range r.Comments {
+		if c.Author == "Sverre" || c.Author == "Tor" {
+			answers = append(answers, c)
+		}
+	}
+	if len(answers) != 2 || answers[0].Published != "2014-02-06T23:35:45" || !strings.HasPrefix(answers[0].Text, "Both are correct") ||
+		!strings.Contains(answers[0].Text, "\n\nIn writing") || answers[1].Author != "Tor" || strings.Contains(answers[0].Text, "Share") {
+		t.Errorf("answers %+v; want Sverre's accepted answer (2014-02-06T23:35:45, two paragraphs) and then Tor's", r.Comments)
 	}
 }
 

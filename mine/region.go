@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 
+	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 
 	"infocrawl/mine/internal/htmlnode"
@@ -1047,8 +1048,8 @@ func headingSlug(n *Node, id string) bool {
 func notLetter(r rune) bool { return r < 'a' || r > 'z' }
 
 // declaredBody is the element a page declares its article body with
-// schema.org microdata (itemprop="articleBody"), when it holds the
-// page's content; several such elements of one item (the item whose
+// schema.org microdata (itemprop="articleBody", or on a Q&A page the
+// question's text: declaresBody), when it holds the page's content; several such elements of one item (the item whose
 // itemscope is nearest) give their nearest common ancestor. Bodies of
 // several items are a list of cards (each teaser its own BlogPosting)
 // unless one item's holds most of their text: a story beside its
@@ -1062,7 +1063,7 @@ func declaredBody(p *Page) *Node {
 	byScope := map[*Node]*item{}
 	total := 0
 	for _, n := range p.Nodes {
-		if !hasToken(htmlnode.Attr(n.H, "itemprop"), "articlebody") {
+		if !declaresBody(n) {
 			continue
 		}
 		chars := contentChars(p, n)
@@ -1100,6 +1101,31 @@ func declaredBody(p *Page) *Node {
 
 // itemScope is the nearest element at or above n that opens a microdata
 // item (itemscope), nil when none does.
+// declaresBody: n is an article's body in schema.org microdata
+// (itemprop="articleBody"), or the text of the Question that is the
+// page's main entity (itemprop="text" in it): a Q&A page is about its
+// question, and its answers are the replies (schema.org Answer items,
+// pageComments).
+func declaresBody(n *Node) bool {
+	prop := htmlnode.Attr(n.H, "itemprop")
+	if hasToken(prop, "articlebody") {
+		return true
+	}
+	if !hasToken(prop, "text") {
+		return false
+	}
+	s := itemScope(n)
+	return s != nil && schemaType(s.H, "Question") && hasToken(htmlnode.Attr(s.H, "itemprop"), "mainentity")
+}
+
+// schemaType: h's itemtype is the schema.org type name, over http or
+// https.
+func schemaType(h *html.Node, name string) bool {
+	t := strings.TrimSuffix(strings.TrimSpace(htmlnode.Attr(h, "itemtype")), "/")
+	i := strings.LastIndexByte(t, '/')
+	return i >= 0 && strings.EqualFold(t[i+1:], name) && strings.Contains(strings.ToLower(t[:i]), "schema.org")
+}
+
 func itemScope(n *Node) *Node {
 	for ; n != nil; n = n.Parent {
 		for _, a := range n.H.Attr {
