@@ -1,6 +1,7 @@
 package mine
 
 import (
+	"cmp"
 	"iter"
 	"regexp"
 	"strings"
@@ -80,7 +81,7 @@ func answers(p *Page, out []Comment) []Comment {
 			case c.Author == "" && hasToken(prop, "author"):
 				c.Author = propName(h)
 			case c.Published == "" && (hasToken(prop, "datecreated") || hasToken(prop, "datepublished")):
-				c.Published = firstNonEmpty(htmlnode.Attr(h, "datetime"), htmlnode.Attr(h, "content"), clean(nodeText(h)))
+				c.Published = cmp.Or(clean(htmlnode.Attr(h, "datetime")), clean(htmlnode.Attr(h, "content")), clean(nodeText(h)))
 			}
 		})
 		if c.Text != "" {
@@ -96,31 +97,13 @@ func propName(h *html.Node) string {
 	name := ""
 	visitAll(h, func(c *html.Node) {
 		if name == "" && c.Type == html.ElementNode && hasToken(htmlnode.Attr(c, "itemprop"), "name") {
-			name = firstNonEmpty(htmlnode.Attr(c, "content"), clean(nodeText(c)))
+			name = cmp.Or(clean(htmlnode.Attr(c, "content")), clean(nodeText(c)))
 		}
 	})
 	if name == "" {
 		name = clean(nodeText(h))
 	}
 	return name
-}
-
-func hasAttr(h *html.Node, key string) bool {
-	for _, a := range h.Attr {
-		if a.Key == key {
-			return true
-		}
-	}
-	return false
-}
-
-func firstNonEmpty(s ...string) string {
-	for _, v := range s {
-		if v = strings.TrimSpace(v); v != "" {
-			return v
-		}
-	}
-	return ""
 }
 
 // sectionComments appends the comments of one comment section. A

@@ -1128,13 +1128,21 @@ func schemaType(h *html.Node, name string) bool {
 
 func itemScope(n *Node) *Node {
 	for ; n != nil; n = n.Parent {
-		for _, a := range n.H.Attr {
-			if a.Key == "itemscope" {
-				return n
-			}
+		if hasAttr(n.H, "itemscope") {
+			return n
 		}
 	}
 	return nil
+}
+
+// hasAttr: h has the attribute key, whatever its value.
+func hasAttr(h *html.Node, key string) bool {
+	for _, a := range h.Attr {
+		if a.Key == key {
+			return true
+		}
+	}
+	return false
 }
 
 // entryContent is the page's one block element of class entry-content,
