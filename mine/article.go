@@ -1336,8 +1336,33 @@ func excerpt(line string) bool {
 // holds it: an ad's label, a control's, a photo's credit, a player's
 // clock, the site asking to be followed.
 func furnitureLine(text string) bool {
-	return adLabel(text) || controlLabel(text) || photoCredit(text) || playerClock(text) || selfPromotion(text) || scriptError(text)
+	return adLabel(text) || controlLabel(text) || photoCredit(text) || playerClock(text) || selfPromotion(text) || scriptError(text) || scriptNotice(text)
 }
+
+// scriptNotice: a short line (under 200 bytes, 25 words at most) that
+// says the page needs JavaScript turned on ("This slideshow requires
+// JavaScript.", "Aktivieren Sie JavaScript um das Video zu sehen."): the
+// stand-in a widget shows until its script replaces it.
+func scriptNotice(text string) bool {
+	if len(text) >= 200 || len(strings.Fields(text)) > 25 {
+		return false
+	}
+	lower := strings.ToLower(text)
+	if !strings.Contains(lower, "javascript") {
+		return false
+	}
+	for _, verb := range scriptVerbs {
+		if strings.Contains(lower, verb) {
+			return true
+		}
+	}
+	return false
+}
+
+// scriptVerbs ask for scripts to be turned on, in the larger news
+// languages.
+var scriptVerbs = []string{"enable", "requires", "required", "need", "turn on", "switch on", "activate",
+	"aktivier", "voraus", "activer", "activez", "activa", "habilit", "attiva", "abilita", "włącz", "ative", "включите"}
 
 // adLabel: a line that only marks an advertisement's slot or says the
 // story goes on past one ("Advertisement", "Story continues below
