@@ -1340,29 +1340,34 @@ func furnitureLine(text string) bool {
 }
 
 // scriptNotice: a short line (under 200 bytes, 25 words at most) that
-// says the page needs JavaScript turned on ("This slideshow requires
+// asks for JavaScript to be turned on ("This slideshow requires
 // JavaScript.", "Aktivieren Sie JavaScript um das Video zu sehen."): the
-// stand-in a widget shows until its script replaces it.
+// stand-in a widget shows until its script replaces it. A line about
+// JavaScript ("You need JavaScript and a text editor") is no such
+// request.
 func scriptNotice(text string) bool {
 	if len(text) >= 200 || len(strings.Fields(text)) > 25 {
 		return false
 	}
-	lower := strings.ToLower(text)
+	lower := strings.ToLower(strings.Join(strings.Fields(text), " "))
 	if !strings.Contains(lower, "javascript") {
 		return false
 	}
-	for _, verb := range scriptVerbs {
-		if strings.Contains(lower, verb) {
+	for _, p := range scriptRequests {
+		if strings.Contains(lower, p) {
 			return true
 		}
 	}
 	return false
 }
 
-// scriptVerbs ask for scripts to be turned on, in the larger news
+// scriptRequests are the ways pages ask for scripts, in the larger news
 // languages.
-var scriptVerbs = []string{"enable", "requires", "required", "need", "turn on", "switch on", "activate",
-	"aktivier", "voraus", "activer", "activez", "activa", "habilit", "attiva", "abilita", "włącz", "ative", "включите"}
+var scriptRequests = []string{"enable javascript", "javascript enabled", "javascript is disabled", "javascript is required",
+	"requires javascript", "require javascript", "turn on javascript", "activate javascript",
+	"javascript aktivieren", "aktivieren sie javascript", "javascript aktiviert", "javascript ist deaktiviert",
+	"activer javascript", "activez javascript", "javascript activé", "activa javascript", "habilita javascript",
+	"habilitar javascript", "attiva javascript", "abilita javascript", "włącz javascript", "ative o javascript"}
 
 // adLabel: a line that only marks an advertisement's slot or says the
 // story goes on past one ("Advertisement", "Story continues below
