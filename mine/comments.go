@@ -326,7 +326,10 @@ func commentText(root, item, author, date *html.Node) string {
 	var paras []string
 	var cur strings.Builder
 	flush := func() {
-		if line := clean(cur.String()); line != "" && !actionLine.MatchString(line) {
+		// A dash between the text and the author taken out ("Thanks. –
+		// Ingrid") stays at the text's end.
+		line := strings.TrimRight(clean(cur.String()), " –—-")
+		if line != "" && !actionLine.MatchString(line) {
 			paras = append(paras, line)
 		}
 		cur.Reset()
