@@ -1501,7 +1501,8 @@ var adLabels = phraseSet(
 
 // selfPromotion: a line that asks the reader to subscribe, sign up or
 // follow the site ("Subscribe to our newsletter", "Sign up for our
-// daily email", "Join our forums", "Follow us on Twitter"): the site
+// daily email", "Join our forums", "Follow us on Twitter", "Follow
+// @nytimesworld for international breaking news"): the site
 // speaking of itself, not the story. A story's own "Sign up for a
 // library card" names no newsletter, email or "our".
 func selfPromotion(text string) bool {
@@ -1511,7 +1512,7 @@ func selfPromotion(text string) bool {
 	if strings.EqualFold(text, "subscribe") {
 		return true
 	}
-	for _, p := range []string{"subscribe ", "subscribe:", "subscribe!", "join our ", "follow us ", "like us on ", "get our "} {
+	for _, p := range []string{"subscribe ", "subscribe:", "subscribe!", "join our ", "follow us ", "follow @", "like us on ", "get our "} {
 		if prefixFold(text, p) {
 			return true
 		}

@@ -32,6 +32,8 @@ func TestAdAndPromotionLines(t *testing.T) {
 		{"Sign up for our Farm & Ranch newsletter to get the week's news in your inbox.", false, true},
 		{"Join our forums to keep talking about the launch.", false, true},
 		{"Follow us on Facebook and Instagram.", false, true},
+		{"Follow @GossipCop on Twitter!", false, true},
+		{"Followers of the band queued from dawn.", false, false},
 		{"Subscribers to the service will pay two dollars more from March.", false, false},
 		{"Sign up for a library card at any branch; it takes five minutes.", false, false},
 		{"Sign-ups for the autumn league close on Friday.", false, false},
