@@ -508,12 +508,21 @@ func teaserCopy(p *Page, box *Node, s *Segment) bool {
 // teaser. A card's headline may also be a plain line that is all one
 // link, as old layouts and sidebars build cards without headings: then
 // a thumbnail (an image in another link) links the same page. A link
-// with an icon inside it is no thumbnail.
+// with an icon inside it is no thumbnail. A list of cards that are all
+// picture and headline (thumbList) goes whole.
 func teaserCards(p *Page, region *Node) map[*Segment]bool {
 	var out map[*Segment]bool
 	end := p.lastDescendant(region)
 	for i := region.Index + 1; i <= end; i++ {
 		h := p.Nodes[i]
+		if thumbList(p, h) {
+			if out == nil {
+				out = map[*Segment]bool{}
+			}
+			p.walkSegments(h, func(s *Segment) { out[s] = true })
+			i = p.lastDescendant(h)
+			continue
+		}
 		heading := tagRank(h.Tag) >= 2
 		if !heading && !h.Block || h.ALenA == 0 || h.CLenA > 0 {
 			continue
@@ -917,7 +926,6 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 	var forms map[*Segment]bool
 	if !links && !fallback {
 		cards, forms = teaserCards(page, region), formBoxes(page, region)
-		cards = thumbLists(page, region, cards)
 	}
 	// A box does not take the story's running prose with it (a story in a
 	// link-heavy container): its paragraphs that follow one another with
@@ -1796,33 +1804,18 @@ func singleMethod(p *minedPage, opts Options) *Result {
 	return res
 }
 
-// thumbLists adds to cards the lines of the lists in region whose items,
-// three or more, are each one link and nothing else, a picture and a
-// headline: a box of recommended stories ("You might like"), on this
-// site or another one, never a list the story writes, whose links are
-// words.
-func thumbLists(p *Page, region *Node, cards map[*Segment]bool) map[*Segment]bool {
-	end := p.lastDescendant(region)
-	for i := region.Index + 1; i <= end; i++ {
-		l := p.Nodes[i]
-		if l.H.DataAtom != atom.Ul && l.H.DataAtom != atom.Ol || len(l.Kids) < 3 {
-			continue
-		}
-		all := true
-		for _, li := range l.Kids {
-			if li.H.DataAtom != atom.Li || li.ALenA == 0 || li.CLenA > 0 || len(linkedPages(p, li, 2)) != 1 || !holdsMedia(li.H) {
-				all = false
-				break
-			}
-		}
-		if !all {
-			continue
-		}
-		if cards == nil {
-			cards = map[*Segment]bool{}
-		}
-		p.walkSegments(l, func(s *Segment) { cards[s] = true })
-		i = p.lastDescendant(l)
+// thumbList: l is a list whose items, three or more, are each one link
+// and nothing else, a picture and a headline: a box of recommended
+// stories ("You might like"), on this site or another one, never a list
+// the story writes, whose links are words.
+func thumbList(p *Page, l *Node) bool {
+	if l.H.DataAtom != atom.Ul && l.H.DataAtom != atom.Ol || len(l.Kids) < 3 {
+		return false
 	}
-	return cards
+	for _, li := range l.Kids {
+		if li.H.DataAtom != atom.Li || li.ALenA == 0 || li.CLenA > 0 || len(linkedPages(p, li, 2)) != 1 || !holdsMedia(li.H) {
+			return false
+		}
+	}
+	return true
 }
