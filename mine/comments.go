@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"iter"
 	"regexp"
+	"slices"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -53,16 +54,9 @@ func pageComments(p *Page) []Comment {
 // each its text (itemprop="text"), its author (the name of its
 // itemprop="author") and its date (itemprop dateCreated or
 // datePublished, by its datetime or content if it has one), when the
-// page declares the question as its body (declaresBody).
+// page declares its question's text (questionText).
 func answers(p *Page, out []Comment) []Comment {
-	asked := false
-	for _, n := range p.Nodes {
-		if declaresBody(n) && !hasToken(htmlnode.Attr(n.H, "itemprop"), "articlebody") {
-			asked = true
-			break
-		}
-	}
-	if !asked {
+	if !slices.ContainsFunc(p.Nodes, questionText) {
 		return out
 	}
 	for _, n := range p.Nodes {

@@ -1049,8 +1049,9 @@ func notLetter(r rune) bool { return r < 'a' || r > 'z' }
 
 // declaredBody is the element a page declares its article body with
 // schema.org microdata (itemprop="articleBody", or on a Q&A page the
-// question's text: declaresBody), when it holds the page's content; several such elements of one item (the item whose
-// itemscope is nearest) give their nearest common ancestor. Bodies of
+// question's text: questionText), when it holds the page's content;
+// several such elements of one item (the item whose itemscope is
+// nearest) give their nearest common ancestor. Bodies of
 // several items are a list of cards (each teaser its own BlogPosting)
 // unless one item's holds most of their text: a story beside its
 // related cards. Nil when the page declares none.
@@ -1063,7 +1064,7 @@ func declaredBody(p *Page) *Node {
 	byScope := map[*Node]*item{}
 	total := 0
 	for _, n := range p.Nodes {
-		if !declaresBody(n) {
+		if !hasToken(htmlnode.Attr(n.H, "itemprop"), "articlebody") && !questionText(n) {
 			continue
 		}
 		chars := contentChars(p, n)
@@ -1099,19 +1100,12 @@ func declaredBody(p *Page) *Node {
 	return n
 }
 
-// itemScope is the nearest element at or above n that opens a microdata
-// item (itemscope), nil when none does.
-// declaresBody: n is an article's body in schema.org microdata
-// (itemprop="articleBody"), or the text of the Question that is the
-// page's main entity (itemprop="text" in it): a Q&A page is about its
+// questionText: n is the text (itemprop="text") of the schema.org
+// Question that is the page's main entity: a Q&A page is about its
 // question, and its answers are the replies (schema.org Answer items,
 // pageComments).
-func declaresBody(n *Node) bool {
-	prop := htmlnode.Attr(n.H, "itemprop")
-	if hasToken(prop, "articlebody") {
-		return true
-	}
-	if !hasToken(prop, "text") {
+func questionText(n *Node) bool {
+	if !hasToken(htmlnode.Attr(n.H, "itemprop"), "text") {
 		return false
 	}
 	s := itemScope(n)
@@ -1126,6 +1120,8 @@ func schemaType(h *html.Node, name string) bool {
 	return i >= 0 && strings.EqualFold(t[i+1:], name) && strings.Contains(strings.ToLower(t[:i]), "schema.org")
 }
 
+// itemScope is the nearest element at or above n that opens a microdata
+// item (itemscope), nil when none does.
 func itemScope(n *Node) *Node {
 	for ; n != nil; n = n.Parent {
 		if hasAttr(n.H, "itemscope") {
