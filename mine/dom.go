@@ -163,17 +163,13 @@ func (p *Page) titleHolds(text string) bool {
 }
 
 // titleNear: text, six words or more, is an <h1> whose words are nearly
-// all (five sixths) the <title>'s: an editor gives the page's title a
-// word or two more or other than its headline ("Součkovu práci" for
-// "Součka"), for search engines.
-func (p *Page) titleNear(text string) bool {
+// all (five sixths) the <title>'s (titleWords): an editor gives the
+// page's title a word or two more or other than its headline
+// ("Součkovu práci" for "Součka"), for search engines.
+func titleNear(title map[string]bool, text string) bool {
 	words := strings.Fields(strings.ToLower(text))
 	if len(words) < 6 {
 		return false
-	}
-	title := map[string]bool{}
-	for w := range strings.FieldsSeq(strings.ToLower(p.Title)) {
-		title[strings.Trim(w, titlePunct)] = true
 	}
 	in := 0
 	for _, w := range words {
@@ -182,6 +178,16 @@ func (p *Page) titleNear(text string) bool {
 		}
 	}
 	return 6*in >= 5*len(words)
+}
+
+// titleWords is the set of a <title>'s words, lower-cased, titlePunct
+// trimmed.
+func titleWords(title string) map[string]bool {
+	set := map[string]bool{}
+	for w := range strings.FieldsSeq(strings.ToLower(title)) {
+		set[strings.Trim(w, titlePunct)] = true
+	}
+	return set
 }
 
 // titlePunct is trimmed off a title's words before they are compared.

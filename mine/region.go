@@ -1432,8 +1432,15 @@ func pageHeadline(p *Page) *Node {
 			return n
 		}
 	}
+	var title map[string]bool // the <title>'s words, once an h1 asks
 	for _, n := range p.Nodes {
-		if n.Tag == "h1" && p.titleNear(p.textOf(n)) {
+		if n.Tag != "h1" {
+			continue
+		}
+		if title == nil {
+			title = titleWords(p.Title)
+		}
+		if titleNear(title, p.textOf(n)) {
 			p.headline = n
 			break
 		}
