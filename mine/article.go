@@ -626,28 +626,74 @@ func boxLabelEnd(text string) int {
 	return 0
 }
 
-// postNavigation: a line of two links or more to other pages of the site
-// and nothing else, that starts or ends with an arrow ("« An older post |
-// Main | A newer post »", "← Previous   Next →"): the links to the posts
-// on either side that blogging platforms print under a post. Naming the
-// posts makes it longer than a link line (linkLine).
+// postNavigation: a line that links to the posts on either side, which
+// blogging platforms print under a post, and nothing else: its links all
+// lead to other pages of the site and it starts or ends with an arrow
+// ("« An older post | Main | A newer post »", "‹ The previous post's
+// headline"), or its words are a pager's ("Newer Post Older Post Home",
+// "Next page"), or a pager's label leads the one link that names the post
+// ("Previous post: The previous post's headline"). Naming the posts
+// makes it longer than a link line (linkLine).
 func postNavigation(p *Page, s *Segment) bool {
-	if s.LinkLen == 0 || 10*s.LinkLen < 9*nonSpace(s) || !arrowEnds(s.Text) {
+	if s.LinkLen == 0 {
 		return false
 	}
-	var first string
-	for h := range p.lineLinks(s) {
-		switch {
-		case offSite(p, h):
+	linked := 10*s.LinkLen >= 9*nonSpace(s)
+	switch {
+	case linked && (arrowEnds(s.Text) || pagerText(s.Text)):
+	case !linked:
+		end := pagerLabelEnd(s.Text)
+		if end == 0 || 10*s.LinkLen < 9*nonSpaceChars(s.Text[end:]) {
 			return false
-		case first == "":
-			first = h
-		case h != first:
-			return true
+		}
+	default:
+		return false
+	}
+	self, any := p.selfHref(), false
+	for h := range p.lineLinks(s) {
+		if h == self || offSite(p, h) {
+			return false
+		}
+		any = true
+	}
+	return any
+}
+
+// pagerText: text is only the words of a pager's links, one of them a
+// direction ("Older Post", "Newer Post Older Post Home", "Next page »").
+func pagerText(text string) bool {
+	way := false
+	for w := range strings.FieldsFuncSeq(strings.ToLower(text), notLetter) {
+		switch {
+		case pagerWays[w]:
+			way = true
+		case !pagerNouns[w]:
+			return false
 		}
 	}
-	return false
+	return way
 }
+
+// pagerLabelEnd is the end, in bytes, of the pager's label that opens
+// text ("Previous post:", "Next article:"): a direction, a noun or none,
+// and a colon; 0 when text opens with none.
+func pagerLabelEnd(text string) int {
+	colon := strings.IndexAny(text, ":：")
+	if colon <= 0 || colon > 30 || !pagerText(text[:colon]) {
+		return 0
+	}
+	return colon + 1
+}
+
+var (
+	// pagerWays are the directions of a pager's links, in English and
+	// the larger news languages of Latin script.
+	pagerWays = wordSet("previous next older newer prev anterior siguiente próximo proximo précédent precedent suivant " +
+		"vorheriger vorherige nächster nächste precedente successivo")
+	// pagerNouns are what a pager's links lead to, and its way home.
+	pagerNouns = wordSet("post posts entry entries article articles story stories page home " +
+		"artículo articulo entrada artigo beitrag artikel articolo")
+)
 
 // arrowEnds: text starts with an arrow that points back or ends with one
 // that points on.
@@ -966,7 +1012,12 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 			bylined = true
 			return false
 		}
-		if !links && (navigationLine(page, s, region, &lists) || breadcrumb(s) || cjkCreditLine(s.Text) || reprintNotice(s.Text) || rightsNotice(s.Text) || storyLink(page, s) || postNavigation(page, s)) {
+		if !links && (navigationLine(page, s, region, &lists) || breadcrumb(s) || cjkCreditLine(s.Text) || reprintNotice(s.Text) || rightsNotice(s.Text) || storyLink(page, s)) {
+			return false
+		}
+		// A pager is no part of any page's text, not even of a page of
+		// links.
+		if postNavigation(page, s) {
 			return false
 		}
 		if first == nil && s.Len >= minCopyLen {
@@ -1395,7 +1446,7 @@ func controlLabel(text string) bool {
 
 var controlLabels = phraseSet("share", "share this", "share this article", "print", "email", "e-mail", "text size", "font size", "font",
 	"gallery", "photo gallery", "video", "photos", "hide", "show more", "more topics", "hide topics", "loading",
-	"was this article helpful", "was this helpful", "rate this article",
+	"was this article helpful", "was this helpful", "rate this article", "be the first to like this",
 	"like it? share it", "print recipe", "jump to recipe",
 	// article tools
 	"printer-friendly", "printer-friendly version", "printer-friendly format", "printer friendly version", "printer friendly format",

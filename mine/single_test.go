@@ -592,10 +592,10 @@ func TestProseCenter(t *testing.T) {
 }
 
 // The links to the posts on either side that a blogging platform prints
-// under a post ("« An older post | Main | A newer post »") are no part of
-// the post, however long the posts' titles make the line; a line that
-// says something around its links, or whose links lead off the site,
-// stays.
+// under a post ("« An older post | Main | A newer post »", "Newer Post
+// Older Post Home", "Previous post: …") are no part of the post, however
+// long the posts' titles make the line; a line that says something around
+// its links, or whose links lead off the site, stays.
 func TestPostNavigation(t *testing.T) {
 	const story = `<p>The council voted on Tuesday to keep the old library open for another year, after a campaign that gathered four thousand signatures in a month.</p>
 <p>Its reading room will close on Mondays to pay for the heating, and the volunteers who run the archive have agreed to take on the evening shifts.</p>
@@ -610,6 +610,14 @@ func TestPostNavigation(t *testing.T) {
 			"« User Community and ROI | Main | Death threats", true},
 		{"arrows", `<p><a href="/blog/2007/03/older.html">&larr; How the archive came through the flood of 1998 intact</a> <a href="/blog/2007/04/newer.html">What a new building on the square would cost the town &rarr;</a></p>`,
 			"← How the archive came through the flood of 1998 intact What a new building on the square would cost the town →", true},
+		{"one post, an arrow", `<p><a href="/blog/2007/03/older.html">&lsaquo; How the archive came through the flood of 1998 intact</a></p>`,
+			"How the archive came through the flood", true},
+		{"a pager's words", `<p><a href="/blog/2007/04/newer.html">Newer Post</a> <a href="/blog/2007/03/older.html">Older Post</a> <a href="/blog/">Home</a></p>`,
+			"Newer Post Older Post Home", true},
+		{"a pager's label", `<p>Previous post: <a href="/blog/2007/03/older.html">How the archive came through the flood of 1998 intact</a></p>`,
+			"How the archive came through the flood", true},
+		{"a pager's label, off the site", `<p>Next: <a href="https://county.example/budget.html">the county's budget for the new building</a></p>`,
+			"the county's budget for the new building", false},
 		{"sentence around links", `<p>Read our <a href="/blog/guide.html">guide to the archive</a>, which the volunteers keep up to date, and the <a href="/blog/faq.html">questions readers ask most often</a> &raquo;</p>`,
 			"Read our guide to the archive", false},
 		{"off the site", `<p><a href="https://wire.example/story/1">&laquo; Reuters on the vote</a> | <a href="https://other.example/story/2">The county's answer &raquo;</a></p>`,
@@ -781,4 +789,20 @@ func TestHeadlineColumn(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestPagerOnPhotoPost: a photo post with no story is a page of kind
+// other, whose text is what is left outside the template; the links to
+// the posts on either side ("Newer Post Older Post Home") are none of
+// it, even though such a page's lines of links may be its content.
+func TestPagerOnPhotoPost(t *testing.T) {
+	u, err := url.Parse("http://stylescout.example/2012/11/in-pink.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := ExtractSite([]Input{{Key: "k", URL: u, Body: singleFixture(t, "pagedphotopost.html")}}, Options{}, true)[0]
+	if r.Kind != KindOther {
+		t.Fatalf("kind %s, want %s", r.Kind, KindOther)
+	}
+	checkText(t, r.MainText(), nil, []string{"Newer Post", "Older Post", "Post a Comment", "Share to Twitter"})
 }
