@@ -213,6 +213,12 @@ func mineDefault(g []*minedPage, state *ClusterState, opts Options) []*Result {
 		p.region = bestRegion(p.page, p.scores)
 		if alone && !useDeclared(p, false) {
 			placeAlone(p)
+		} else if c := namedContainer(p.page, p.region, p.links); !alone && c != nil {
+			// A story is its paragraphs: one that outscores the entry
+			// around it (where the template's boxes cost the entry more
+			// than its other paragraphs bring) stands for the entry,
+			// before the cluster votes on where its stories are.
+			p.region = c
 		}
 		p.region = outOfQuote(p.page, p.region)
 	}

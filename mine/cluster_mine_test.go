@@ -323,3 +323,32 @@ func TestTemplateSparesOwnCopy(t *testing.T) {
 		}
 	}
 }
+
+// TestShortPostRegion: short posts of one template, whose best region on
+// each page is their longest paragraph (the entry around it also holds
+// the template's like and newsletter boxes, and the photos between the
+// paragraphs add captions but no prose), keep all their paragraphs: a
+// story is its paragraphs, so the region is widened to the entry before
+// the cluster votes, in site mode as alone. The captions, the share and
+// like boxes and the links to the posts on either side stay out.
+func TestShortPostRegion(t *testing.T) {
+	in := siteFixtures(t, "shortposts")
+	paragraphs := map[string][]string{
+		"derby-tickets-sold-out.html":    {"Screens will be set up", "Every ticket for Saturday's derby", "not to travel to the ground"},
+		"keeper-signs-new-contract.html": {"I have never wanted to play", "signed a three-year extension", "plans for the back four"},
+		"stadium-roof-repairs.html":      {"patched for years", "leaking roof of the north stand", "moved to the east side"},
+		"youth-team-reaches-final.html":  {"The lads never gave up", "beat Ashby 2-1", "Sam Okoro"},
+	}
+	unwanted := []string{"picture 1 of the day", "Share this", "Like this", "Be the first to like this", "Get every Town FC Blog post",
+		"Related posts", "Leave a comment", "Most read", "Wednesday, November 7 2012"}
+	for _, mode := range []struct {
+		name   string
+		single bool
+	}{{"site", false}, {"alone", true}} {
+		for _, r := range ExtractSite(in, Options{}, mode.single) {
+			t.Run(mode.name+"/"+r.Key, func(t *testing.T) {
+				checkText(t, r.ArticleText(), paragraphs[r.Key], unwanted)
+			})
+		}
+	}
+}
