@@ -17,13 +17,20 @@ import (
 // inside region, holds a picture beside it and little more text than n,
 // and is no card of a series (inSeries, the parent or one of its three
 // nearest ancestors inside region): a photo's caption under it, in
-// whatever markup (a <p> beside the <img> in a "media" box). The
+// whatever markup (a <p> beside the <img> in a "media" box, a <span> or
+// an <em> that holds most of the box's text). The
 // standfirst's besidePicture asks the same of any line, inline ones too,
 // without the series and sentence tests: a header holds one picture.
 func sidePicture(p *Page, n, region *Node) bool {
 	a := n.Parent
 	size := n.CLenA + n.ALenA
-	if !n.Block || size == 0 || size >= 300 || a == nil || a == region || a.CLenA+a.ALenA > size+captionRoom || holdsMedia(n.H) || !holdsMedia(a.H) {
+	if a == nil || size == 0 || size >= 300 || a == region || a.CLenA+a.ALenA > size+captionRoom || holdsMedia(n.H) || !holdsMedia(a.H) {
+		return false
+	}
+	// An inline caption ("<span>Figure: …</span>" beside the <img>) is
+	// most of its box's text; a paragraph's own words stay whatever
+	// picture floats in it.
+	if !n.Block && (!a.Block || a.Tag == "p" || 2*size < a.CLenA+a.ALenA) {
 		return false
 	}
 	if sentenceEnds(p.textOf(n)) >= 2 {
