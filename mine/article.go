@@ -3,6 +3,7 @@ package mine
 import (
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
@@ -1395,8 +1396,54 @@ func excerpt(line string) bool {
 // holds it: an ad's label, a control's, a photo's credit, a player's
 // clock, the site asking to be followed.
 func furnitureLine(text string) bool {
-	return adLabel(text) || controlLabel(text) || photoCredit(text) || playerClock(text) || selfPromotion(text) || scriptError(text) || scriptNotice(text)
+	return adLabel(text) || controlLabel(text) || photoCredit(text) || playerClock(text) || selfPromotion(text) || scriptError(text) || scriptNotice(text) || consentNotice(text)
 }
+
+// consentNotice: a short line (under 400 bytes, 50 words at most) that
+// stands in for an embedded post, video or map until the reader consents
+// to loading it ("Please accept YouTube cookies to play this video. By
+// accepting you will be accessing content from YouTube, a service
+// provided by an external third party.", "Wir respektieren deine
+// Privatsphäre und stellen deshalb ohne dein Einverständnis keine
+// Verbindung zu Twitter her."): it speaks of consent or privacy, to the
+// reader, and of external content, or of a named service and what to do
+// to see it. A story's line about privacy settings names no such action,
+// or does not speak to the reader.
+func consentNotice(text string) bool {
+	// Every kept line is asked: most have none of the consent words,
+	// which containsFold finds without allocating.
+	if len(text) >= 400 || !slices.ContainsFunc(consentStems, func(w string) bool { return containsFold(text, w) }) ||
+		len(strings.Fields(text)) > 50 {
+		return false
+	}
+	lower := strings.ToLower(text)
+	reader := false
+	for w := range strings.FieldsFuncSeq(lower, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if readerWords[w] {
+			reader = true
+			break
+		}
+	}
+	return reader && (containsAny(lower, externalContent) || containsAny(lower, embedServices) && containsAny(lower, consentActions))
+}
+
+var (
+	// consentStems are the words of consent and privacy, in English and
+	// the larger news languages of Latin script, as ASCII stems.
+	consentStems = []string{"consen", "cookie", "privacy", "privatsph", "einwillig", "einverst", "zustimm", "datenschutz", "privacidad"}
+	// readerWords address the reader, or speak as the reader in a
+	// consent box's label ("Ich bin damit einverstanden").
+	readerWords = wordSet("you your i me my du dein deine deinen deiner sie ihre ihren ihrer ich mir vous votre je usted tu ti io")
+	// externalContent names content from another site.
+	externalContent = []string{"external content", "external third party", "third-party content", "third party content", "externe inhalte",
+		"externer inhalt", "externen inhalt", "drittanbieter", "drittplattform", "contenu externe", "contenido externo", "contenuto esterno"}
+	// embedServices are the services whose posts stories embed.
+	embedServices = []string{"twitter", "youtube", "instagram", "facebook", "tiktok", "vimeo", "spotify", "podcast", "google maps", "datawrapper",
+		"social media", "social-media"}
+	// consentActions are what the reader is asked to do.
+	consentActions = []string{"accept", "allow", "enable", "manage", "load", "click", "activate", "akzeptier", "zulass", "aktivier", "freischalt",
+		"laden", "verwalt", "klick", "accepter", "autoriser", "activer", "aceptar", "permitir", "activar", "accett", "consenti"}
+)
 
 // scriptNotice: a short line (under 200 bytes, 25 words at most) that
 // asks for JavaScript to be turned on ("This slideshow requires

@@ -47,9 +47,10 @@ func TestAdAndPromotionLines(t *testing.T) {
 	}
 }
 
-// Lines that are a photo's credit or a control's label, each alone on a
-// line, and story lines that name an agency or start with a control's
-// word.
+// Lines that are a photo's credit, a control's label, a script's notice
+// or an embed's request for consent, each alone on a line, and story
+// lines that name an agency, start with a control's word or speak of
+// privacy.
 func TestCreditAndControlLines(t *testing.T) {
 	for _, c := range []struct {
 		name string
@@ -74,6 +75,16 @@ func TestCreditAndControlLines(t *testing.T) {
 			[]string{"JavaScript turned 25 this year, and its creator has moved on to a browser company.",
 				"The new engine needs less memory than the old one.", "Enable notifications", "You need JavaScript and a text editor.",
 				"JavaScript developers are in high demand and required in every team."}},
+		{"consentNotice", consentNotice,
+			[]string{"Please accept YouTube cookies to play this video. By accepting you will be accessing content from YouTube, a service provided by an external third party.",
+				"Wir respektieren deine Privatsphäre und stellen deshalb ohne dein Einverständnis keine Verbindung zu Twitter her. Hier kannst du deine Einstellungen verwalten, um eine Verbindung zu den Social-Media-Kanälen herzustellen.",
+				"Ich bin damit einverstanden, dass mir externe Inhalte angezeigt werden. Damit können personenbezogene Daten an Drittplattformen übermittelt werden.",
+				"To view this content, please enable cookies in your privacy settings: it is hosted by Instagram."},
+			[]string{"Under “Privacy Settings” is “How You Connect” with a nice description “Control how you connect with people you know.”",
+				"Do you understand Facebook’s privacy settings?",
+				"In den USA soll es Pläne zur Zusammenarbeit zwischen Google und Facebook und der US-Regierung geben. Befürchten Sie einen datenschutzrechtlichen Dammbruch?",
+				"Google said it would stop third-party cookies in Chrome next year, and advertisers will have to find other ways to follow users.",
+				"Human and Animal Rights and Informed Consent"}},
 		{"controlLabel", controlLabel,
 			[]string{"Share", "Text size:", "PHOTO GALLERY", "Loading...", "Hide topics", "Was this article helpful?",
 				"Diesen Artikel teilen", "Möchten Sie den Artikel teilen?", "Valora esta noticia", "drukuj", "Jetzt teilen!", "Print Recipe",
