@@ -1396,8 +1396,47 @@ func excerpt(line string) bool {
 // holds it: an ad's label, a control's, a photo's credit, a player's
 // clock, the site asking to be followed.
 func furnitureLine(text string) bool {
-	return adLabel(text) || controlLabel(text) || photoCredit(text) || playerClock(text) || selfPromotion(text) || scriptError(text) || scriptNotice(text) || consentNotice(text)
+	return adLabel(text) || controlLabel(text) || photoCredit(text) || playerClock(text) || selfPromotion(text) || scriptError(text) || scriptNotice(text) || consentNotice(text) || readingTime(text)
 }
+
+// readingTime: a line that only says how long the story takes to read
+// ("5 min read", "Lesezeit: 2 Minuten", "Estimated reading time: 6
+// minutes", a "Lesezeit:" label whose value stands apart): the site's
+// furniture above the story. A line that says more ("Reading time for
+// children fell by a third") is the story's.
+func readingTime(text string) bool {
+	if len(text) > 60 || !slices.ContainsFunc(readingStems, func(w string) bool { return containsFold(text, w) }) {
+		return false
+	}
+	lower := strings.ToLower(text)
+	for _, ph := range readingPhrases {
+		i := strings.Index(lower, ph)
+		if i < 0 {
+			continue
+		}
+		for w := range strings.FieldsFuncSeq(lower[:i]+" "+lower[i+len(ph):], func(r rune) bool { return !unicode.IsLetter(r) && !isDigit(r) }) {
+			if strings.Trim(w, "0123456789") != "" && !readingUnits[w] {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+var (
+	// readingPhrases name the reading time, in English and the larger
+	// news languages of Latin script.
+	readingPhrases = []string{"reading time", "read time", "min read", "mins read", "minute read", "minutes read", "lesezeit", "lesedauer",
+		"temps de lecture", "tiempo de lectura", "tempo di lettura", "tempo de leitura", "leestijd", "czas czytania", "lesetid", "lästid"}
+	// readingStems are ASCII parts of readingPhrases that containsFold
+	// looks for before any lower-casing.
+	readingStems = []string{"read", "lese", "lect", "lett", "leit", "leest", "czyt", "tid"}
+	// readingUnits are the other words of a reading time's line: its
+	// units and the words around its number.
+	readingUnits = wordSet("min mins minute minutes minuten minuto minutos minuti minuut minut minuty m estimated approx approximately " +
+		"ca circa about under less than von etwa environ de unos aprox approx ungefähr read")
+)
 
 // consentNotice: a short line (under 400 bytes, 50 words at most) that
 // stands in for an embedded post, video or map until the reader consents
