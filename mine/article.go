@@ -971,8 +971,9 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		sections = siteSections(page, region)
 	}
 	var forms map[*Segment]bool
+	var jumps map[*Node]bool
 	if !links && !fallback {
-		cards, forms = teaserCards(page, region), formBoxes(page, region)
+		cards, forms, jumps = teaserCards(page, region), formBoxes(page, region), jumpBoxes(page, region)
 	}
 	// A box does not take the story's running prose with it (a story in a
 	// link-heavy container): its paragraphs that follow one another with
@@ -1005,7 +1006,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		}
 		// The boxes' answers, already made, before the tests that read the
 		// line's text: every test is pure, so the order changes only the cost.
-		if s.Template && !sections[s] || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || filed[s] || cards[s] || embeds[s] || forms[s] || tail[s] ||
+		if s.Template && !sections[s] || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || jumps[s.Owner] || filed[s] || cards[s] || embeds[s] || forms[s] || tail[s] ||
 			headline != nil && s.Hash == headHash || copied(first, s, said[s]) || furnitureLine(s.Text) {
 			return false
 		}
@@ -1051,6 +1052,55 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		}
 	}
 	return trimLabels(strings.Join(parts, "\n\n")), headline
+}
+
+// jumpBoxes are region's tables of contents: a list of two or more
+// links to places in the page itself ("#section-2") with nothing beside
+// them but their numbers, and the box around it that adds no more than a
+// title ("Inhaltsverzeichnis", "Contents") and a toggle. The headings it
+// points at are in the story; the table is the page's furniture.
+func jumpBoxes(p *Page, region *Node) map[*Node]bool {
+	var out map[*Node]bool
+	last := p.lastDescendant(region)
+	for i := region.Index + 1; i <= last; i++ {
+		l := p.Nodes[i]
+		if l.Tag != "ul" && l.Tag != "ol" || l.Anchors < 2 || l.CLenA > 4*l.Anchors || !inPageLinks(p, l, true) {
+			continue
+		}
+		box := l
+		for a := l.Parent; a != nil && a != region && a.CLenA-l.CLenA <= maxJumpTitle && inPageLinks(p, a, false); a = a.Parent {
+			box = a
+		}
+		if out == nil {
+			out = map[*Node]bool{}
+		}
+		end := p.lastDescendant(box)
+		for j := box.Index; j <= end; j++ {
+			out[p.Nodes[j]] = true
+		}
+		i = end
+	}
+	return out
+}
+
+// maxJumpTitle bounds the text a table of contents' box holds outside
+// its links: a title and a "hide" toggle.
+const maxJumpTitle = 40
+
+// inPageLinks: every link below n leads to a place in its own page;
+// named places only when named is set, a bare "#" (a script's toggle)
+// too otherwise.
+func inPageLinks(p *Page, n *Node, named bool) bool {
+	for j, end := n.Index+1, p.lastDescendant(n); j <= end; j++ {
+		a := p.Nodes[j]
+		if a.Tag != "a" || htmlnode.Attr(a.H, "href") == "" {
+			continue
+		}
+		if _, ok := inPage(a.H); !ok || named && !fragmentHref(a.H) {
+			return false
+		}
+	}
+	return true
 }
 
 // siteSections are the template segments in region that head a section
