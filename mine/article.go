@@ -1455,7 +1455,7 @@ func furnitureLine(text string) bool {
 // furniture above the story. A line that says more ("Reading time for
 // children fell by a third") is the story's.
 func readingTime(text string) bool {
-	if len(text) > 60 || !slices.ContainsFunc(readingStems, func(w string) bool { return containsFold(text, w) }) {
+	if len(text) > 60 || !readingStems.in(text) {
 		return false
 	}
 	lower := strings.ToLower(text)
@@ -1479,9 +1479,9 @@ var (
 	// news languages of Latin script.
 	readingPhrases = []string{"reading time", "read time", "min read", "mins read", "minute read", "minutes read", "lesezeit", "lesedauer",
 		"temps de lecture", "tiempo de lectura", "tempo di lettura", "tempo de leitura", "leestijd", "czas czytania", "lesetid", "lästid"}
-	// readingStems are ASCII parts of readingPhrases that containsFold
-	// looks for before any lower-casing.
-	readingStems = []string{"read", "lese", "lect", "lett", "leit", "leest", "czyt", "tid"}
+	// readingStems are ASCII parts of readingPhrases, looked for before
+	// any lower-casing.
+	readingStems = newFoldSet("read", "lese", "lect", "lett", "leit", "leest", "czyt", "tid")
 	// readingUnits are the other words of a reading time's line: its
 	// units and the words around its number.
 	readingUnits = wordSet("min mins minute minutes minuten minuto minutos minuti minuut minut minuty m estimated approx approximately " +
@@ -1500,9 +1500,8 @@ var (
 // or does not speak to the reader.
 func consentNotice(text string) bool {
 	// Every kept line is asked: most have none of the consent words,
-	// which containsFold finds without allocating.
-	if len(text) >= 400 || !slices.ContainsFunc(consentStems, func(w string) bool { return containsFold(text, w) }) ||
-		len(strings.Fields(text)) > 50 {
+	// which one pass over the line finds without allocating.
+	if len(text) >= 400 || !consentStems.in(text) || len(strings.Fields(text)) > 50 {
 		return false
 	}
 	lower := strings.ToLower(text)
@@ -1519,7 +1518,7 @@ func consentNotice(text string) bool {
 var (
 	// consentStems are the words of consent and privacy, in English and
 	// the larger news languages of Latin script, as ASCII stems.
-	consentStems = []string{"consen", "cookie", "privacy", "privatsph", "einwillig", "einverst", "zustimm", "datenschutz", "privacidad"}
+	consentStems = newFoldSet("consen", "cookie", "privacy", "privatsph", "einwillig", "einverst", "zustimm", "datenschutz", "privacidad")
 	// readerWords address the reader, or speak as the reader in a
 	// consent box's label ("Ich bin damit einverstanden").
 	readerWords = wordSet("you your i me my du dein deine deinen deiner sie ihre ihren ihrer ich mir vous votre je usted tu ti io")

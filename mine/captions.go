@@ -24,13 +24,13 @@ import (
 func sidePicture(p *Page, n, region *Node) bool {
 	a := n.Parent
 	size := n.CLenA + n.ALenA
-	if a == nil || size == 0 || size >= 300 || a == region || a.CLenA+a.ALenA > size+captionRoom || holdsMedia(n.H) || !holdsMedia(a.H) {
+	if a == nil || size == 0 || size >= 300 || a == region || a.CLenA+a.ALenA > size+captionRoom {
 		return false
 	}
 	// An inline caption ("<span>Figure: …</span>" beside the <img>) is
 	// most of its box's text; a paragraph's own words stay whatever
 	// picture floats in it.
-	if !n.Block && (!a.Block || a.Tag == "p" || 2*size < a.CLenA+a.ALenA) {
+	if !n.Block && (!a.Block || a.Tag == "p" || 2*size < a.CLenA+a.ALenA) || holdsMedia(n.H) || !holdsMedia(a.H) {
 		return false
 	}
 	if sentenceEnds(p.textOf(n)) >= 2 {

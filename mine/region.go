@@ -369,18 +369,17 @@ var commentNeedles = newFoldSet("comment", "disqus", "respond")
 
 // A foldSet is a few lower-case ASCII words looked for in any case, in
 // one pass over a string (commentish asks it of every element's id and
-// class): a table of their first letters in both cases lets most bytes
-// go by with one load.
+// class, consentNotice of every kept line): a table of the words by
+// their first letter, in both cases, lets most bytes go by with one load.
 type foldSet struct {
-	first [256]bool
-	words []string
+	byFirst [256][]string // the words by their first byte, in either case
 }
 
 func newFoldSet(words ...string) *foldSet {
-	f := &foldSet{words: words}
+	f := &foldSet{}
 	for _, w := range words {
-		f.first[w[0]] = true
-		f.first[w[0]-'a'+'A'] = true
+		f.byFirst[w[0]] = append(f.byFirst[w[0]], w)
+		f.byFirst[w[0]-'a'+'A'] = append(f.byFirst[w[0]-'a'+'A'], w)
 	}
 	return f
 }
@@ -388,10 +387,7 @@ func newFoldSet(words ...string) *foldSet {
 // in: s holds one of the set's words in any case.
 func (f *foldSet) in(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if !f.first[s[i]] {
-			continue
-		}
-		for _, w := range f.words {
+		for _, w := range f.byFirst[s[i]] {
 			if len(s)-i >= len(w) && containsFold(s[i:i+len(w)], w) {
 				return true
 			}
