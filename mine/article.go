@@ -1572,9 +1572,10 @@ func adLabel(text string) bool {
 
 // controlLabel: a line that is only the label of one of the page's
 // controls or widgets ("Share", "Print", "Text size:", "Gallery",
-// "Loading…", "Was this article helpful?", a skip link's "Skip to main
-// content"), in English or another of the
-// larger news languages: what a reader clicks, not what they read.
+// "Loading…", "Was this article helpful?", "Listen to this article",
+// "Copy link", a skip link's "Skip to main content"), in English or
+// another of the larger news languages: what a reader clicks, not what
+// they read.
 func controlLabel(text string) bool {
 	return len(text) <= 48 && controlLabels[phrase(text)]
 }
@@ -1591,6 +1592,12 @@ var controlLabels = phraseSet("share", "share this", "share this article", "prin
 	"war der artikel nützlich", "war dieser artikel hilfreich", "möchten sie den artikel teilen",
 	"partager", "partager cet article", "imprimer", "compartir", "compartir esta noticia", "imprimir", "valora esta noticia",
 	"condividi", "condividi questo articolo", "stampa", "drukuj", "udostępnij", "delen",
+	// a story's audio, link and bookmark buttons
+	"listen to this article", "listen to article", "listen to this story", "artikel anhören", "artikel vorlesen lassen",
+	"écouter cet article", "écouter l'article", "escuchar este artículo", "ascolta l'articolo", "ascolta questo articolo",
+	"copy link", "link copied", "link kopieren", "copier le lien", "copiar enlace", "copia link",
+	"gift this article", "save article", "save this article", "save for later", "add to bookmarks", "artikel merken",
+	"show comments", "view comments", "kommentare anzeigen", "report an error", "fehler melden", "signaler une erreur",
 	// skip links, for keyboards and screen readers
 	"skip to main content", "skip to content", "skip to navigation", "skip to search", "jump to navigation", "jump to search",
 	"zum inhalt springen", "zum hauptinhalt springen", "zur navigation springen", "zur suche springen", "direkt zum inhalt",

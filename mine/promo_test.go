@@ -94,10 +94,12 @@ func TestCreditAndControlLines(t *testing.T) {
 			[]string{"Share", "Text size:", "PHOTO GALLERY", "Loading...", "Hide topics", "Was this article helpful?",
 				"Diesen Artikel teilen", "Möchten Sie den Artikel teilen?", "Valora esta noticia", "drukuj", "Jetzt teilen!", "Print Recipe",
 				"Skip to main content", "Zum Hauptinhalt springen", "Zur Suche springen", "Aller au contenu principal",
-				"Printer-Friendly Format", "Print this article", "E-mail this article", "Email to a friend"},
+				"Printer-Friendly Format", "Print this article", "E-mail this article", "Email to a friend",
+				"Listen to this article", "Artikel anhören", "Copy link", "Link copied!", "Save for later", "Fehler melden"},
 			[]string{"Share prices fell by a tenth on Monday.", "Video of the arrest was shown to the jury.", "Print edition",
 				"Printer-friendly versions of the forms are at the town hall.", "Email to a friend is how most of the invitations went out.",
-				"Teilen Sie uns Ihre Meinung mit.", "Was this article helpful to the council? It was not.", "Skip to the end of the story"}},
+				"Teilen Sie uns Ihre Meinung mit.", "Was this article helpful to the council? It was not.", "Skip to the end of the story",
+				"Listen to this article's author read it on the podcast", "Copy link addresses into the form", "Save for later use"}},
 	} {
 		for _, want := range []bool{true, false} {
 			lines := c.no
