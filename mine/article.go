@@ -650,14 +650,14 @@ func postNavigation(p *Page, s *Segment) bool {
 	default:
 		return false
 	}
-	self, any := p.selfHref(), false
+	self, found := p.selfHref(), false
 	for h := range p.lineLinks(s) {
 		if h == self || offSite(p, h) {
 			return false
 		}
-		any = true
+		found = true
 	}
-	return any
+	return found
 }
 
 // pagerText: text is only the words of a pager's links, one of them a
@@ -1485,7 +1485,7 @@ var (
 	// readingUnits are the other words of a reading time's line: its
 	// units and the words around its number.
 	readingUnits = wordSet("min mins minute minutes minuten minuto minutos minuti minuut minut minuty m estimated approx approximately " +
-		"ca circa about under less than von etwa environ de unos aprox approx ungefähr read")
+		"ca circa about under less than von etwa environ de unos aprox ungefähr read")
 )
 
 // consentNotice: a short line (under 400 bytes, 50 words at most) that
@@ -1592,7 +1592,7 @@ var controlLabels = phraseSet("share", "share this", "share this article", "prin
 	"war der artikel nützlich", "war dieser artikel hilfreich", "möchten sie den artikel teilen",
 	"partager", "partager cet article", "imprimer", "compartir", "compartir esta noticia", "imprimir", "valora esta noticia",
 	"condividi", "condividi questo articolo", "stampa", "drukuj", "udostępnij", "delen",
-	// a story's audio, link and bookmark buttons
+	// a story's audio, link, bookmark, comment and error-report buttons
 	"listen to this article", "listen to article", "listen to this story", "artikel anhören", "artikel vorlesen lassen",
 	"écouter cet article", "écouter l'article", "escuchar este artículo", "ascolta l'articolo", "ascolta questo articolo",
 	"copy link", "link copied", "link kopieren", "copier le lien", "copiar enlace", "copia link",

@@ -211,14 +211,17 @@ func mineDefault(g []*minedPage, state *ClusterState, opts Options) []*Result {
 		p.links = newLinks(p.page, opts.MinTOCLinks)
 		p.scores = regionScores(p.page, opts.Region, nil)
 		p.region = bestRegion(p.page, p.scores)
-		if alone && !useDeclared(p, false) {
+		switch {
+		case alone && !useDeclared(p, false):
 			placeAlone(p)
-		} else if c := namedContainer(p.page, p.region, p.links); !alone && c != nil {
+		case !alone:
 			// A story is its paragraphs: one that outscores the entry
 			// around it (where the template's boxes cost the entry more
 			// than its other paragraphs bring) stands for the entry,
 			// before the cluster votes on where its stories are.
-			p.region = c
+			if c := namedContainer(p.page, p.region, p.links); c != nil {
+				p.region = c
+			}
 		}
 		p.region = outOfQuote(p.page, p.region)
 	}
