@@ -664,7 +664,7 @@ func postNavigation(p *Page, s *Segment) bool {
 // direction ("Older Post", "Newer Post Older Post Home", "Next page »").
 func pagerText(text string) bool {
 	way := false
-	for w := range strings.FieldsFuncSeq(strings.ToLower(text), notLetter) {
+	for w := range strings.FieldsFuncSeq(strings.ToLower(text), nonLetter) {
 		switch {
 		case pagerWays[w]:
 			way = true
@@ -1506,7 +1506,7 @@ func consentNotice(text string) bool {
 	}
 	lower := strings.ToLower(text)
 	reader := false
-	for w := range strings.FieldsFuncSeq(lower, func(r rune) bool { return !unicode.IsLetter(r) }) {
+	for w := range strings.FieldsFuncSeq(lower, nonLetter) {
 		if readerWords[w] {
 			reader = true
 			break

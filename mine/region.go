@@ -510,7 +510,7 @@ func commentLabel(text string) bool {
 	if !containsFold(text, "omment") && !containsFold(text, "coment") && !containsFold(text, "respons") && !containsFold(text, "reacties") {
 		return false // most headings: no need to split and lower-case
 	}
-	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) })
+	words := strings.FieldsFunc(strings.ToLower(text), nonLetter)
 	if len(words) > 0 && (words[0] == "one" || words[0] == "no") {
 		words = words[1:] // "One Response to …", "No Comments"
 	}
@@ -1041,7 +1041,12 @@ func headingSlug(n *Node, id string) bool {
 	return i == len(words) && i >= 2
 }
 
+// notLetter splits lower-cased class and id names at what is not an
+// ASCII letter; nonLetter splits text at what is not a letter of any
+// script ("nächster", "précédent" stay whole).
 func notLetter(r rune) bool { return r < 'a' || r > 'z' }
+
+func nonLetter(r rune) bool { return !unicode.IsLetter(r) }
 
 // declaredBody is the element a page declares its article body with
 // schema.org microdata (itemprop="articleBody", or on a Q&A page the

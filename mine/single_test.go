@@ -642,6 +642,28 @@ func TestPostNavigation(t *testing.T) {
 	}
 }
 
+// A pager's words in the larger languages of Latin script, accents and
+// all, and lines that only start like one.
+func TestPagerText(t *testing.T) {
+	for _, c := range []struct {
+		text  string
+		pager bool
+	}{
+		{"Newer Post Older Post Home", true},
+		{"Next page »", true},
+		{"Nächster Beitrag", true},
+		{"« Article précédent", true},
+		{"Artículo siguiente", true},
+		{"Home", false},
+		{"Next, the council voted", false},
+		{"Nächste Woche", false},
+	} {
+		if got := pagerText(c.text); got != c.pager {
+			t.Errorf("pagerText(%q) = %v, want %v", c.text, got, c.pager)
+		}
+	}
+}
+
 // checkLibraryLine mines the library story of TestPostNavigation and
 // TestLabelledStoryLink, told in content with one line under test among
 // its paragraphs, and checks that the story stays and that the line,

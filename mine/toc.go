@@ -70,7 +70,7 @@ func cleanLinks(p *Page) (alen, clean, off []float64, stories, heads, more []int
 // more" ("Read more...", "Continue reading →", "Weiterlesen"): it leads
 // a teaser whose headline is no link to its story.
 func moreLink(p *Page, a *Node) bool {
-	text := strings.TrimFunc(anchorText(a), func(r rune) bool { return !unicode.IsLetter(r) }) // white space already collapsed
+	text := strings.TrimFunc(anchorText(a), nonLetter) // white space already collapsed
 	if len(text) < minMoreLabel || len(text) > maxMoreLabel {
 		return false // most links, cheaply
 	}
