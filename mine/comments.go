@@ -60,7 +60,7 @@ func answers(p *Page, out []Comment) []Comment {
 		return out
 	}
 	for _, n := range p.Nodes {
-		if !schemaType(n.H, "Answer") || !hasAttr(n.H, "itemscope") {
+		if !schemaType(n.H, "Answer") || !htmlnode.Has(n.H, "itemscope") {
 			continue
 		}
 		var c Comment

@@ -1125,21 +1125,11 @@ func schemaType(h *html.Node, name string) bool {
 // item (itemscope), nil when none does.
 func itemScope(n *Node) *Node {
 	for ; n != nil; n = n.Parent {
-		if hasAttr(n.H, "itemscope") {
+		if htmlnode.Has(n.H, "itemscope") {
 			return n
 		}
 	}
 	return nil
-}
-
-// hasAttr: h has the attribute key, whatever its value.
-func hasAttr(h *html.Node, key string) bool {
-	for _, a := range h.Attr {
-		if a.Key == key {
-			return true
-		}
-	}
-	return false
 }
 
 // entryContent is the page's one block element of class entry-content,

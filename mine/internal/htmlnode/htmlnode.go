@@ -29,3 +29,14 @@ func Attr(n *html.Node, key string) string {
 	}
 	return ""
 }
+
+// Has reports whether n has an attribute named key, whatever its value
+// (an empty itemscope has one).
+func Has(n *html.Node, key string) bool {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return true
+		}
+	}
+	return false
+}

@@ -30,3 +30,17 @@ func TestFindAndAttr(t *testing.T) {
 		t.Error("Find does not return the node itself when it matches")
 	}
 }
+
+func TestHas(t *testing.T) {
+	doc, err := html.Parse(strings.NewReader(`<div itemscope itemtype="https://schema.org/Answer" id=""><span>a</span></div>`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	div := Find(doc, atom.Div)
+	if !Has(div, "itemscope") || !Has(div, "id") {
+		t.Error("Has misses an attribute written without a value or with an empty one")
+	}
+	if Has(div, "itemprop") || Has(Find(doc, atom.Span), "itemscope") {
+		t.Error("Has finds an attribute the element does not have")
+	}
+}
