@@ -585,13 +585,13 @@ func storyLink(p *Page, s *Segment) bool {
 	if p.URL == nil || s.LinkLen == 0 || endsSentence(s.Text) {
 		return false
 	}
-	if s.Len < 80 || 10*s.LinkLen < 9*nonSpace(s) {
+	if s.Len < 80 || !linkedFrom(s, 0) {
 		// Not long and linked whole: linked whole past a label, then.
 		if 2*s.LinkLen < nonSpace(s) {
 			return false
 		}
 		end := boxLabelEnd(s.Text)
-		if end == 0 || spokenWords(s.Text[end:]) < 3 || 10*s.LinkLen < 9*nonSpaceChars(s.Text[end:]) {
+		if end == 0 || spokenWords(s.Text[end:]) < 3 || !linkedFrom(s, end) {
 			return false
 		}
 	}
@@ -639,12 +639,12 @@ func postNavigation(p *Page, s *Segment) bool {
 	if s.LinkLen == 0 {
 		return false
 	}
-	linked := 10*s.LinkLen >= 9*nonSpace(s)
+	linked := linkedFrom(s, 0)
 	switch {
 	case linked && (arrowEnds(s.Text) || pagerText(s.Text)):
 	case !linked:
 		end := pagerLabelEnd(s.Text)
-		if end == 0 || 10*s.LinkLen < 9*nonSpaceChars(s.Text[end:]) {
+		if end == 0 || !linkedFrom(s, end) {
 			return false
 		}
 	default:
@@ -1288,6 +1288,17 @@ func nonSpace(s *Segment) int { return s.Len - strings.Count(s.Text, " ") }
 
 // nonSpaceChars is nonSpace for a part of a line's text.
 func nonSpaceChars(text string) int { return textChars(text) - strings.Count(text, " ") }
+
+// linkedFrom: s's text from byte i on is in its links but for a tenth
+// (a line linked whole, or a headline past its label: "Read more: …",
+// "Previous post: …"). LinkLen counts no spaces, nor does the measure.
+func linkedFrom(s *Segment, i int) bool {
+	n := nonSpace(s)
+	if i > 0 {
+		n = nonSpaceChars(s.Text[i:])
+	}
+	return 10*s.LinkLen >= 9*n
+}
 
 // maxFiledChars bounds the characters other than spaces a filing line
 // has outside its links: a theme's few words around the category and
