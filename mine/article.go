@@ -85,10 +85,11 @@ func articleResult(p *minedPage, opts Options) *Result {
 	if res.Fallback == "" && text != "" && (headline == nil || !p.page.contains(region, headline.Owner)) {
 		dek = standfirst(p.page, region, headline, text)
 	}
-	// In the region where the cluster's articles are, or in one that holds
-	// most of the page's own text, a short story is still a story;
-	// elsewhere short text is a page's odds and ends.
-	if n := textChars(text); n == 0 || (n < opts.MinArticleChars && !p.voted && !p.declared && !shortStory(p.page, region, text)) {
+	// In the region where the cluster's articles are, in one that holds
+	// most of the page's own text, or in one the page's description
+	// repeats, a short story is still a story; elsewhere short text is a
+	// page's odds and ends.
+	if n := textChars(text); n == 0 || (n < opts.MinArticleChars && !p.voted && !p.declared && !shortStory(p.page, region, text) && !described(p.page, text)) {
 		return res
 	}
 	res.Kind = KindArticle

@@ -193,6 +193,11 @@ func TestSingleStories(t *testing.T) {
 			[]string{"Satellite data map the snow cover", "each morning's run takes less than an hour", "Jana Keller wrote this report",
 				"Ski tours:", "which passes are still under snow"},
 			[]string{"Figure: snow depth in colour", "Figure: our snow depth against"}},
+		// A video's page: two lines of bullets, no sentence, that the
+		// page's og:description repeats.
+		{"videopage.html", "",
+			[]string{"Blend a keyed actor into any background plate", "Build the wrap from a blurred matte"},
+			[]string{"Popular Tutorials", "Smoke Portal", "smoke portal effect", "Forgot Password", "mara_k"}},
 		{"tocbox.html", "",
 			[]string{"Fed on time, it lives for decades", "once a week is enough", "Whole rye gives the yeast", "goes back to a mild sourness",
 				"rye starters doubled in four hours"},
