@@ -1112,24 +1112,40 @@ func inPageLinks(p *Page, n *Node, named bool) bool {
 // one, in the same container. A repeated label over a box ("Related
 // stories") heads links or template text instead; a line above the
 // story's first paragraph is its headline, kicker or byline, which the
-// text leaves out.
+// text leaves out, unless a heading of the same form in the same
+// container heads a later section: then it heads the first ("What's the
+// Latest Development?" over the first paragraph, "What's the Big Idea?"
+// over a later one).
 func siteSections(p *Page, region *Node) map[*Segment]bool {
 	var out map[*Segment]bool
-	var h *Segment // the line before s
+	var first []*Segment // headings before the first paragraph
+	var h *Segment       // the line before s
 	// hProse: h is prose; begun: a line of prose came before h.
 	hProse, begun := false, false
 	p.walkSegments(region, func(s *Segment) {
 		prose := isProse(s)
-		if begun && prose && h.Template && h.Owner.Parent == s.Owner.Parent && h.Owner != region &&
+		if prose && h != nil && h.Template && h.Owner.Parent == s.Owner.Parent && h.Owner != region &&
 			(headingRank(h) > 0 || boldBlock(h)) && spokenWords(h.Text) <= maxLabelWords && !furnitureLine(h.Text) {
-			if out == nil {
-				out = map[*Segment]bool{}
+			if !begun {
+				first = append(first, h)
+			} else {
+				if out == nil {
+					out = map[*Segment]bool{}
+				}
+				out[h] = true
 			}
-			out[h] = true
 		}
 		begun = begun || hProse
 		h, hProse = s, prose
 	})
+	for _, f := range first {
+		for o := range out {
+			if o.Owner.Parent == f.Owner.Parent && o.Owner.Tag == f.Owner.Tag && boldBlock(o) == boldBlock(f) {
+				out[f] = true
+				break
+			}
+		}
+	}
 	return out
 }
 

@@ -7,7 +7,8 @@ import (
 
 // A site whose stories share their section headings repeats them on
 // every page, so template detection marks them; between paragraphs of a
-// story's own prose they head its sections and stay in its text. The
+// story's own prose they head its sections and stay in its text, and so
+// does the first, over the first paragraph, when it is of their form. The
 // label over the related links, repeated too, heads links and goes.
 func TestSiteSectionHeadings(t *testing.T) {
 	in := siteFixtures(t, "sections")
@@ -25,6 +26,11 @@ func TestSiteSectionHeadings(t *testing.T) {
 		// It stands where the page has it: after the first section's
 		// prose, before the second's.
 		paras := strings.Split(text, "\n\n")
+		// The first section's heading, of the same form in the same
+		// container, is above the first paragraph: it opens the text.
+		if paras[0] != "What's the Latest Development?" {
+			t.Errorf("%s: the text opens with %q, want the first section's heading", r.Key, paras[0])
+		}
 		for i, p := range paras {
 			if p == "What's the Big Idea?" && (i < 2 || i == len(paras)-1 || !isProseText(paras[i-1]) || !isProseText(paras[i+1])) {
 				t.Errorf("%s: the heading is paragraph %d of %d, want it between two paragraphs of prose:\n%s", r.Key, i, len(paras), text)
