@@ -4,15 +4,19 @@
 // mine/entropy; InfoDiscoverer in infodiscoverer.go), the WISDOM measures
 // and k-MIB (wisdom.go), and the default extractor that combines
 // cross-page template removal with region selection (cluster_mine.go,
-// region.go, article.go, toc.go). The single-page methods TTR and EEM,
-// which need no cluster, are in mine/onepage.
+// region.go, article.go, toc.go). Inside the region, the boxes that are
+// no part of the story (related links, teaser cards, forms, embeds) are
+// found in boxes.go, and the lines (pagers, share and consent labels,
+// credits, breadcrumbs) in lines.go. The single-page methods TTR and
+// EEM, which need no cluster, are in mine/onepage.
 //
 // A page whose cluster is too small to learn a template from is mined
 // alone: class and id names, the page's declared articleBody, the
 // element around the headline its <title> repeats, and where its prose is
 // stand in for the template.
 //
-// Statistics live in a ClusterState that the store keeps (storemine.go),
-// so mining is incremental (miner.go). The package reads pages from the
-// store and never imports the crawler.
+// Statistics live in a ClusterState (cluster_mine.go) that the store
+// keeps with each cluster's results (stored.go), so a cluster's new pages
+// are mined against what its earlier ones taught. The package reads
+// pages from the store and never imports the crawler.
 package mine

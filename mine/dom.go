@@ -1095,3 +1095,15 @@ func dropCap(h *html.Node) (string, bool) {
 	}
 	return alt, true
 }
+
+// selfHref is the page's own address as a link's Href reads it, "" when
+// the address is unknown.
+func (p *Page) selfHref() string {
+	if !p.selfDone {
+		p.selfDone = true
+		if p.URL != nil {
+			p.self = resolveHref(nil, p.URL.String())
+		}
+	}
+	return p.self
+}
