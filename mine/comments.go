@@ -438,3 +438,153 @@ func CommentSection(tag, id, class string) bool {
 	n := &Node{H: h}
 	return commentish(n)
 }
+
+// commentish: reader comments and their forms, which every page has
+// different text in, so no cross-page statistic can call them template.
+// Sites mark them alike ("comments", "commentlist", "disqus_thread",
+// WordPress's "respond"); "commentary" is a kind of article, "commented"
+// a post's state. The page's html and body never are one, whatever their
+// classes say.
+func commentish(n *Node) bool {
+	if pageWide(n) {
+		return false
+	}
+	id, class := n.names()
+	for _, v := range [2]string{id, class} {
+		if !commentNeedles.in(v) {
+			continue // most elements: no need to split and lower-case
+		}
+		for tok := range strings.FieldsSeq(strings.ToLower(v)) {
+			if !stableName(tok) || commentState(tok) {
+				continue
+			}
+			if (strings.Contains(tok, "comment") && !strings.Contains(tok, "commentary")) ||
+				strings.Contains(tok, "disqus") || tok == "respond" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// commentNeedles are the words commentish looks for in a name.
+var commentNeedles = newFoldSet("comment", "disqus", "respond")
+
+// commentState: a class that says something of a post's comments
+// ("commented", "comments-open", "has-comments", "no-comments"), not that
+// its element holds them.
+func commentState(tok string) bool {
+	return strings.HasSuffix(tok, "ed") || strings.HasSuffix(tok, "-open") ||
+		strings.HasPrefix(tok, "has-") || strings.HasPrefix(tok, "no-")
+}
+
+// commentSections returns the page's outermost comment sections, in
+// document order, working them out once: both marking them template and
+// splitting them into comments need them.
+func commentSections(p *Page) []*Node {
+	if p.sectionsDone {
+		return p.sections
+	}
+	in := make([]bool, len(p.Nodes))
+	for _, n := range p.Nodes {
+		if n.Parent != nil && in[n.Parent.Index] {
+			in[n.Index] = true
+			continue
+		}
+		if commentish(n) {
+			in[n.Index] = true
+			p.sections = append(p.sections, n)
+		}
+	}
+	p.sectionsDone = true
+	return p.sections
+}
+
+// markComments marks the segments inside comment sections as template,
+// the comments a heading opens without a container around them, and a
+// blog's trackbacks (the other blogs that linked the post, in a section
+// named so): reactions to the story, not its text, though no comments to
+// export.
+func markComments(p *Page) {
+	for _, n := range commentSections(p) {
+		p.walkSegments(n, func(s *Segment) { s.Template = true })
+	}
+	for _, n := range p.Nodes {
+		if trackbacks(n) {
+			p.walkSegments(n, func(s *Segment) { s.Template = true })
+		}
+		if h := commentHeading(n); h != nil {
+			for _, k := range h.Parent.Kids[slices.Index(h.Parent.Kids, h):] {
+				p.walkSegments(k, func(s *Segment) { s.Template = true })
+			}
+		}
+	}
+}
+
+// trackbacks: n's class or id names a section of trackbacks.
+func trackbacks(n *Node) bool {
+	if pageWide(n) {
+		return false
+	}
+	id, class := n.names()
+	return containsFold(id, "trackback") || containsFold(class, "trackback")
+}
+
+// commentHeading is the heading that n opens a comment section with,
+// when the comments follow it as its siblings with no container of their
+// own: a heading whose id names the comments ("<h2 id="comments">3
+// Comments</h2>", WordPress's and Movable Type's classic templates), or
+// one around an empty anchor that does ("<h2><a id="comments"></a>
+// Comments</h2>", TypePad's), or one whose text says only that comments
+// follow (commentLabel); nil otherwise. The id is where the page's
+// "#comments" links land.
+func commentHeading(n *Node) *Node {
+	h := n
+	if n.H.DataAtom == atom.A {
+		if n.Href != "" || n.CLenA+n.ALenA > 0 {
+			return nil
+		}
+		h = n.Parent
+	}
+	if h == nil || h.Parent == nil || !headingTag(h) {
+		return nil
+	}
+	for _, key := range [2]string{"id", "name"} {
+		if v := strings.ToLower(htmlnode.Attr(n.H, key)); strings.Contains(v, "comment") && !strings.Contains(v, "commentary") {
+			return h
+		}
+	}
+	if n == h && commentLabel(anchorText(h)) {
+		return h
+	}
+	return nil
+}
+
+// commentLabel: a heading's text says only that comments follow
+// ("Comments", "12 Comments", "Comments (3)", "3 Responses to “Title”",
+// "Reader comments"), as blog engines title their comment lists.
+func commentLabel(text string) bool {
+	if !containsFold(text, "omment") && !containsFold(text, "coment") && !containsFold(text, "respons") && !containsFold(text, "reacties") {
+		return false // most headings: no need to split and lower-case
+	}
+	words := strings.FieldsFunc(strings.ToLower(text), nonLetter)
+	if len(words) > 0 && (words[0] == "one" || words[0] == "no") {
+		words = words[1:] // "One Response to …", "No Comments"
+	}
+	switch {
+	case len(words) == 0:
+		return false
+	case len(words) >= 2 && (words[0] == "response" || words[0] == "responses" || words[0] == "comments") && words[1] == "to":
+		return true // WordPress's "N Responses to “Title”"
+	case len(words) == 2 && (words[0] == "reader" || words[0] == "readers"):
+		words = words[1:]
+	case len(words) > 1:
+		return false
+	}
+	return commentWords[words[0]]
+}
+
+var commentWords = map[string]bool{
+	"comment": true, "comments": true, "responses": true, "kommentare": true, "commentaires": true,
+	"comentarios": true, "commenti": true, "reacties": true, "comentários": true,
+}

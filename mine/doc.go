@@ -11,9 +11,10 @@
 // EEM, which need no cluster, are in mine/onepage.
 //
 // A page whose cluster is too small to learn a template from is mined
-// alone: class and id names, the page's declared articleBody, the
-// element around the headline its <title> repeats, and where its prose is
-// stand in for the template.
+// alone: class and id names (names.go), the page's declared articleBody,
+// the element around the headline its <title> repeats, and where its
+// prose is (place.go) stand in for the template. Comment sections, left
+// out of every story and exported apart, are in comments.go.
 //
 // Statistics live in a ClusterState (cluster_mine.go) that the store
 // keeps with each cluster's results (stored.go), so a cluster's new pages
