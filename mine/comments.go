@@ -562,7 +562,8 @@ func commentHeading(n *Node) *Node {
 
 // commentLabel: a heading's text says only that comments follow
 // ("Comments", "12 Comments", "Comments (3)", "3 Responses to “Title”",
-// "Reader comments"), as blog engines title their comment lists.
+// "Reader comments", "Top Rated Comments"), as blog engines and news
+// sites title their comment lists.
 func commentLabel(text string) bool {
 	if !containsFold(text, "omment") && !containsFold(text, "coment") && !containsFold(text, "respons") && !containsFold(text, "reacties") {
 		return false // most headings: no need to split and lower-case
@@ -576,13 +577,23 @@ func commentLabel(text string) bool {
 		return false
 	case len(words) >= 2 && (words[0] == "response" || words[0] == "responses" || words[0] == "comments") && words[1] == "to":
 		return true // WordPress's "N Responses to “Title”"
-	case len(words) == 2 && (words[0] == "reader" || words[0] == "readers"):
-		words = words[1:]
-	case len(words) > 1:
+	case len(words) > 3:
 		return false
 	}
-	return commentWords[words[0]]
+	// "Top Rated Comments", "Recent Comments", "Reader comments": one or
+	// two words that say which comments, before the word itself.
+	for _, w := range words[:len(words)-1] {
+		if !commentQualifiers[w] {
+			return false
+		}
+	}
+	return commentWords[words[len(words)-1]]
 }
+
+// commentQualifiers are the words that say which comments a heading
+// lists: their order, their rating, whose they are.
+var commentQualifiers = wordSet("top rated highest best most popular liked featured recent latest newest oldest all " +
+	"reader readers user users visitor visitors your")
 
 var commentWords = map[string]bool{
 	"comment": true, "comments": true, "responses": true, "kommentare": true, "commentaires": true,

@@ -216,7 +216,10 @@ func TestCommentsAfterHeading(t *testing.T) {
 		{"reader comments", `<h4>Reader comments (2)</h4>`, true},
 		{"label in another language", `<h3>Kommentare</h3>`, true},
 		{"heading about comments", `<h3>Comments on communities</h3>`, false},
-		{"recent comments", `<h3>Recent comments</h3>`, false},
+		{"comment policy", `<h3>Comments policy</h3>`, false},
+		{"which comments", `<h2>Top Rated Comments</h2>`, true},
+		{"recent comments", `<h3>Recent comments</h3>`, true},
+		{"too many words before", `<h3>What our readers said in the comments</h3>`, false},
 	} {
 		body := `<html><head><title>Creating Passionate Users: Building communities</title></head><body>` +
 			`<div id="banner"><h1><a href="/">Creating Passionate Users</a></h1><p>Notes on making users awesome</p></div>` +
