@@ -2,6 +2,7 @@ package mine
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -274,9 +275,9 @@ func trailingLabel(line string) bool {
 
 // furnitureLine: a line that is the page's furniture whatever element
 // holds it: an ad's label, a control's, a photo's credit, a player's
-// clock, the site asking to be followed.
+// clock, a gallery's counter, the site asking to be followed.
 func furnitureLine(text string) bool {
-	return adLabel(text) || controlLabel(text) || photoCredit(text) || playerClock(text) || selfPromotion(text) || scriptError(text) || scriptNotice(text) || consentNotice(text) || readingTime(text)
+	return adLabel(text) || controlLabel(text) || photoCredit(text) || playerClock(text) || slideCounter(text) || selfPromotion(text) || scriptError(text) || scriptNotice(text) || consentNotice(text) || readingTime(text)
 }
 
 // readingTime: a line that only says how long the story takes to read
@@ -501,6 +502,49 @@ func playerClock(text string) bool {
 	played, length, ok := strings.Cut(text, "/")
 	return ok && timecode(strings.TrimSpace(played)) && timecode(strings.TrimSpace(length))
 }
+
+// slideCounter: a line that only counts a gallery's pictures, this one
+// and how many ("Image 1 of 8", "1 / 8", "Photo 3/12", "Bild 2 von 5";
+// "Image 1 of / 8" where the script that fills it in has not run):
+// a slideshow's display, no sentence of the story. The count starts at 1
+// and ends at the total, which a table's pairs of values ("23/16", a
+// month's high and low) need not.
+func slideCounter(text string) bool {
+	if len(text) > 32 || strings.IndexAny(text, "0123456789") < 0 {
+		return false
+	}
+	words := strings.Fields(strings.ToLower(text))
+	if len(words) > 0 && slideWords[words[0]] {
+		words = words[1:]
+	}
+	if len(words) == 1 && len(words) < len(strings.Fields(text)) { // "Image 1/8"; "3/4" alone is a fraction
+		n, m, ok := strings.Cut(words[0], "/")
+		words = []string{n, "/", m}
+		if !ok {
+			return false
+		}
+	}
+	// a number, "of" or "/" or both, a number
+	var nums []int
+	seps := 0
+	for _, w := range words {
+		if w == "/" || slideOf[w] {
+			seps++
+			continue
+		}
+		n, err := strconv.Atoi(w)
+		if err != nil || n < 1 || len(nums) == 2 {
+			return false
+		}
+		nums = append(nums, n)
+	}
+	return len(nums) == 2 && seps >= 1 && seps <= 2 && nums[0] <= nums[1]
+}
+
+var (
+	slideWords = wordSet("image picture photo slide bild foto imagen immagine diapositive")
+	slideOf    = wordSet("of von de di sur")
+)
 
 // timecode: s is a clock reading of minutes and seconds, hours first
 // when it has them ("5:32", "01:02:10").
