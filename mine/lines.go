@@ -437,9 +437,21 @@ var controlLabels = phraseSet("share", "share this", "share this article", "prin
 
 // photoCredit: a line that only credits a photo to its photographer and
 // agency ("Stanley Chou/Getty Images", "Mandel Ngan / AFP/Getty Images",
-// "AP Photo/Evan Vucci", "ASSOCIATED PRESS"): a caption's credit, which
-// the text leaves out with the caption.
+// "AP Photo/Evan Vucci", "ASSOCIATED PRESS", "Photo: Hau Dinh, AP"): a
+// caption's credit, which the text leaves out with the caption.
 func photoCredit(text string) bool {
+	// "Photo: Hau Dinh, AP": a label, then the credit, its photographer
+	// (a name: a few capitalised words) and agency parted by a comma.
+	if label, credit, ok := strings.Cut(text, ":"); ok && photoLabels[phrase(label)] {
+		credit = strings.TrimSpace(credit)
+		if who, _, ok := strings.Cut(credit, ", "); ok {
+			words := strings.Fields(who)
+			if len(words) == 0 || len(words) > 4 || slices.ContainsFunc(words, func(w string) bool { return !nameWord(w) }) {
+				return false
+			}
+		}
+		return photoCredit(strings.ReplaceAll(credit, ", ", "/"))
+	}
 	if len(text) > 80 || strings.ContainsAny(text, ".!?:") && !strings.HasSuffix(text, ".") {
 		return false
 	}
@@ -467,11 +479,14 @@ func photoCredit(text string) bool {
 	return true
 }
 
+// photoLabels open a photo's credit.
+var photoLabels = phraseSet("photo", "photograph", "photos", "image", "picture", "credit", "photo credit", "foto", "bild", "fotos")
+
 // photoAgencies are the picture agencies and wire services whose name
 // follows a photographer's in a credit.
 var photoAgencies = phraseSet("getty images", "getty", "ap", "ap photo", "afp", "reuters", "epa", "associated press",
 	"the associated press", "istock", "istockphoto", "shutterstock", "alamy", "corbis", "bloomberg", "pa", "pa wire",
-	"rex", "rex features", "xinhua", "anadolu", "dpa", "zuma press", "sipa", "ansa", "efe", "kyodo", "yonhap")
+	"rex", "rex features", "xinhua", "anadolu", "dpa", "zuma press", "sipa", "ansa", "efe", "kyodo", "yonhap", "stf")
 
 // scriptError: a line that is an error the site's PHP printed into the
 // page ("Warning: Creating default object from empty value in

@@ -59,8 +59,10 @@ func TestCreditAndControlLines(t *testing.T) {
 		no   []string
 	}{
 		{"photoCredit", photoCredit,
-			[]string{"Stanley Chou/Getty Images", "Mandel Ngan / AFP/Getty Images", "(AP Photo/Evan Vucci)", "ASSOCIATED PRESS", "Reuters"},
-			[]string{"The AP/NORC poll found that most voters had made up their minds.",
+			[]string{"Stanley Chou/Getty Images", "Mandel Ngan / AFP/Getty Images", "(AP Photo/Evan Vucci)", "ASSOCIATED PRESS", "Reuters",
+				"Photo: Hau Dinh, AP", "Photo: David Zalubowski, STF / Associated Press", "Foto: dpa", "Image: Reuters"},
+			[]string{"The AP/NORC poll found that most voters had made up their minds.", "Photo: the old pier at dawn",
+				"Image: a map of the route, AP", "Picture: Getty Images said the archive was sold",
 				"Photographs by the agency were sold to Getty Images in 2009.",
 				"Getty Images has bought a rival archive, the company said on Monday.", "and/or", "24/7"}},
 		{"scriptError", scriptError,
