@@ -332,9 +332,44 @@ func useDeclared(p *minedPage, most bool) bool {
 		p.region, p.declared = e, true
 		return true
 	}
-	if a := oneArticle(p.page); a != nil && takesEntry(p, a, most) {
+	if a := oneArticle(p.page); a != nil && takesEntry(p, a, most) && !besideStory(p, a) {
 		p.region, p.placed = a, true
 		return true
+	}
+	return false
+}
+
+// besideStory: the page's one <article> is a teaser card beside the
+// story (a site that marks up its cards and not its story): its heading
+// links another page, and it holds less than half of the running prose
+// of the page's best region, which is elsewhere or the whole page.
+func besideStory(p *minedPage, a *Node) bool {
+	r := p.region
+	if r == nil || p.page.contains(a, r) || p.page.contains(r, a) && !pageWide(r) || !linkedHeading(p.page, a) {
+		return false
+	}
+	return 2*runningProse(p.page, a, p.links) < runningProse(p.page, r, p.links)
+}
+
+// linkedHeading: the first heading in n links another page: a link
+// inside it, or around it, within n.
+func linkedHeading(p *Page, n *Node) bool {
+	for i, last := n.Index+1, p.lastDescendant(n); i <= last; i++ {
+		h := p.Nodes[i]
+		if !headingTag(h) {
+			continue
+		}
+		for a := h.Parent; a != nil && a != n; a = a.Parent {
+			if a.Href != "" {
+				return a.Href != p.selfHref()
+			}
+		}
+		for j, end := h.Index+1, p.lastDescendant(h); j <= end; j++ {
+			if href := p.Nodes[j].Href; href != "" {
+				return href != p.selfHref()
+			}
+		}
+		return false
 	}
 	return false
 }

@@ -193,6 +193,11 @@ func TestSingleStories(t *testing.T) {
 			[]string{"Satellite data map the snow cover", "each morning's run takes less than an hour", "Jana Keller wrote this report",
 				"Ski tours:", "which passes are still under snow"},
 			[]string{"Figure: snow depth in colour", "Figure: our snow depth against"}},
+		// A site whose class names are hashes marks up its one teaser
+		// card as an <article>, and not its story.
+		{"hashedclasses.html", "",
+			[]string{"Crews on the island ferries have voted to strike", "keep the Christmas weekend free of disruption"},
+			[]string{"North pier ramp delayed", "will not open before March", "Read next", "About us"}},
 		// A video's page: two lines of bullets, no sentence, that the
 		// page's og:description repeats.
 		{"videopage.html", "",
