@@ -55,12 +55,18 @@ func (ev *evaluation) group(ctx context.Context, g dataset.Group) (row, error) {
 	if err != nil {
 		return row{}, err
 	}
+	files := g.Files
+	if ev.stripNames {
+		if files, err = stripFiles(files, filepath.Join(dir, "stripped")); err != nil {
+			return row{}, err
+		}
+	}
 	var ran []string
 	for _, e := range ev.exts {
 		if ev.failed[e.name] {
 			continue
 		}
-		j := job{files: g.Files, urls: urls, infocrawlURLs: g.PassURLs, single: g.Mode == dataset.Single}
+		j := job{files: files, urls: urls, infocrawlURLs: g.PassURLs, single: g.Mode == dataset.Single}
 		if err := ev.extract(ctx, e, g, dir, j); err != nil {
 			if ctx.Err() != nil {
 				return row{}, ctx.Err()

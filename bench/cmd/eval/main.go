@@ -49,6 +49,7 @@ type config struct {
 	out, repo, shared, infocrawl string
 	datasets, only               []string
 	methods, speed, crawl        bool
+	stripNames                   bool
 	rounds                       int
 	timeout                      time.Duration
 }
@@ -68,6 +69,9 @@ func parseFlags(args []string) (config, error) {
 	fs.BoolVar(&c.speed, "speed", false, "also time every extractor in one process on one core (cmd/speed)")
 	fs.IntVar(&c.rounds, "rounds", 3, "rounds of --speed (the median is reported)")
 	fs.BoolVar(&c.crawl, "crawl", false, "also run the main module's BenchmarkCrawl")
+	fs.BoolVar(&c.stripNames, "strip-names", false,
+		"take every element's class and id attributes out of the pages before any extractor reads them (copies under OUT/<group>/stripped): "+
+			"how each does on sites whose class names say nothing, as CSS-in-JS sites' hashed names; --speed still times the pages as they are")
 	all := fs.Bool("all", false, "--methods --speed --crawl, and every dataset unless --datasets is given")
 	if err := fs.Parse(args); err != nil {
 		return c, err
