@@ -362,7 +362,8 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		// The boxes' answers, already made, before the tests that read the
 		// line's text: every test is pure, so the order changes only the cost.
 		if s.Template && !sections[s] || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || jumps[s.Owner] || filed[s] || cards[s] || embeds[s] || forms[s] || tail[s] ||
-			headline != nil && s.Hash == headHash || copied(first, s, said[s]) || furnitureLine(s.Text) {
+			headline != nil && s.Hash == headHash || copied(first, s, said[s]) || furnitureLine(s.Text) ||
+			slideCounter(s.Text) && cellOf(s.Owner) == nil {
 			return false
 		}
 		if !links && !started && dateline(s) {

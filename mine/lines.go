@@ -275,9 +275,9 @@ func trailingLabel(line string) bool {
 
 // furnitureLine: a line that is the page's furniture whatever element
 // holds it: an ad's label, a control's, a photo's credit, a player's
-// clock, a gallery's counter, the site asking to be followed.
+// clock, the site asking to be followed.
 func furnitureLine(text string) bool {
-	return adLabel(text) || controlLabel(text) || photoCredit(text) || playerClock(text) || slideCounter(text) || selfPromotion(text) || scriptError(text) || scriptNotice(text) || consentNotice(text) || readingTime(text)
+	return adLabel(text) || controlLabel(text) || photoCredit(text) || playerClock(text) || selfPromotion(text) || scriptError(text) || scriptNotice(text) || consentNotice(text) || readingTime(text)
 }
 
 // readingTime: a line that only says how long the story takes to read
@@ -523,7 +523,8 @@ func playerClock(text string) bool {
 // "Image 1 of / 8" where the script that fills it in has not run):
 // a slideshow's display, no sentence of the story. The count starts at 1
 // and ends at the total, which a table's pairs of values ("23/16", a
-// month's high and low) need not.
+// month's high and low) need not; and in a table's cell such a line is
+// the table's ("99 / 106", pages of a manual), which articleText asks.
 func slideCounter(text string) bool {
 	if len(text) > 32 || strings.IndexAny(text, "0123456789") < 0 {
 		return false

@@ -1,6 +1,9 @@
 package mine
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Lines that mark an ad's slot, show a media player's clock or promote
 // the site itself, and lines of stories that only look like them.
@@ -117,6 +120,30 @@ func TestCreditAndControlLines(t *testing.T) {
 					t.Errorf("%s(%q) = %v, want %v", c.name, line, got, want)
 				}
 			}
+		}
+	}
+}
+
+// A gallery's counter under its picture leaves the story; the same
+// shape in a table's cell is the table's value and stays.
+func TestGalleryCounterLine(t *testing.T) {
+	body := `<html><head><title>Workshop manual: lights | Harbour Trade School</title></head><body>` +
+		`<div id="nav"><a href="/">Home</a> <a href="/courses/">Courses</a></div><div id="main"><h1>Workshop manual: lights</h1>` +
+		`<p>The second-year class has rewritten the workshop manual's chapter on vehicle lights this term, with new pages on matrix headlamps.</p>` +
+		`<div><img src="/img/lamp1.jpg" alt=""><div>1 / 8</div><div>Image 2 of 8</div></div>` +
+		`<p>Each exercise now names the pages of the manual it uses, so that students can prepare before the practical session.</p>` +
+		`<table><tr><th>Exercise</th><th>Pages</th></tr><tr><td>Trailer air brakes</td><td>99 / 106</td></tr>` +
+		`<tr><td>Matrix headlamps</td><td>173 / 177</td></tr></table></div>` +
+		`<div id="footer">Harbour Trade School, 2019</div></body></html>`
+	text := ExtractSite([]Input{{Key: "k", Body: []byte(body)}}, Options{}, true)[0].ArticleText()
+	for _, want := range []string{"matrix headlamps", "prepare before the practical session", "99 / 106", "173 / 177"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("%q missing from the text:\n%s", want, text)
+		}
+	}
+	for _, not := range []string{"1 / 8", "Image 2 of 8"} {
+		if strings.Contains(text, not) {
+			t.Errorf("%q in the text:\n%s", not, text)
 		}
 	}
 }
