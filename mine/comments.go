@@ -514,6 +514,11 @@ func markComments(p *Page) {
 			p.walkSegments(n, func(s *Segment) { s.Template = true })
 		}
 		if h := commentHeading(n); h != nil {
+			// A heading alone in its wrapper ("<div><h2>Comments</h2></div>")
+			// opens the comments that follow the wrapper.
+			for h.Parent.Parent != nil && len(h.Parent.Kids) == 1 && !pageWide(h.Parent) {
+				h = h.Parent
+			}
 			for _, k := range h.Parent.Kids[slices.Index(h.Parent.Kids, h):] {
 				p.walkSegments(k, func(s *Segment) { s.Template = true })
 			}
