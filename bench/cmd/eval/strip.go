@@ -4,12 +4,13 @@ import (
 	"bytes"
 	"compress/gzip"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"golang.org/x/net/html"
+
+	"infocrawl/bench/dataset"
 )
 
 // stripFiles writes a copy of each file into dir with every element's
@@ -23,7 +24,7 @@ func stripFiles(files []string, dir string) ([]string, error) {
 	}
 	out := make([]string, len(files))
 	for i, f := range files {
-		body, err := readMaybeGzip(f)
+		body, err := dataset.ReadPage(f)
 		if err != nil {
 			return nil, fmt.Errorf("strip names: %w", err)
 		}
@@ -45,24 +46,6 @@ func stripFiles(files []string, dir string) ([]string, error) {
 		}
 	}
 	return out, nil
-}
-
-func readMaybeGzip(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var r io.Reader = f
-	if strings.HasSuffix(path, ".gz") {
-		zr, err := gzip.NewReader(f)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		defer zr.Close()
-		r = zr
-	}
-	return io.ReadAll(r)
 }
 
 // stripNames returns body with the class and id attributes of its start
