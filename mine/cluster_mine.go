@@ -364,12 +364,7 @@ func linkedHeading(p *Page, n *Node) bool {
 				return a.Href != p.selfHref()
 			}
 		}
-		for j, end := h.Index+1, p.lastDescendant(h); j <= end; j++ {
-			if href := p.Nodes[j].Href; href != "" {
-				return href != p.selfHref()
-			}
-		}
-		return false
+		return len(linkedPages(p, h, 1)) > 0
 	}
 	return false
 }

@@ -42,30 +42,28 @@ func described(p *Page, text string) bool {
 // descriptions returns the contents of the page's description meta tags
 // in <head>.
 func descriptions(p *Page) []string {
+	if p.Root == nil || p.Root.H == nil {
+		return nil
+	}
+	head := htmlnode.Find(p.Root.H, atom.Head)
+	if head == nil {
+		return nil
+	}
 	var out []string
-	var walk func(h *html.Node)
-	walk = func(h *html.Node) {
-		for c := h.FirstChild; c != nil; c = c.NextSibling {
-			switch {
-			case c.Type != html.ElementNode:
-			case c.DataAtom == atom.Meta:
-				name := htmlnode.Attr(c, "name")
-				if name == "" {
-					name = htmlnode.Attr(c, "property")
-				}
-				switch strings.ToLower(name) {
-				case "description", "og:description", "twitter:description":
-					if v := htmlnode.Attr(c, "content"); v != "" {
-						out = append(out, v)
-					}
-				}
-			case c.DataAtom == atom.Html || c.DataAtom == atom.Head:
-				walk(c)
+	for c := head.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode || c.DataAtom != atom.Meta {
+			continue
+		}
+		name := htmlnode.Attr(c, "name")
+		if name == "" {
+			name = htmlnode.Attr(c, "property")
+		}
+		switch strings.ToLower(name) {
+		case "description", "og:description", "twitter:description":
+			if v := htmlnode.Attr(c, "content"); v != "" {
+				out = append(out, v)
 			}
 		}
-	}
-	if p.Root != nil && p.Root.H != nil {
-		walk(p.Root.H)
 	}
 	return out
 }
