@@ -530,15 +530,14 @@ func slideCounter(text string) bool {
 		return false
 	}
 	words := strings.Fields(strings.ToLower(text))
-	if len(words) > 0 && slideWords[words[0]] {
-		words = words[1:]
-	}
-	if len(words) == 1 && len(words) < len(strings.Fields(text)) { // "Image 1/8"; "3/4" alone is a fraction
-		n, m, ok := strings.Cut(words[0], "/")
-		words = []string{n, "/", m}
+	if len(words) == 2 && slideWords[words[0]] { // "Image 1/8"; "3/4" alone is a fraction
+		n, m, ok := strings.Cut(words[1], "/")
 		if !ok {
 			return false
 		}
+		words = []string{n, "/", m}
+	} else if len(words) > 0 && slideWords[words[0]] {
+		words = words[1:]
 	}
 	// a number, "of" or "/" or both, a number
 	var nums []int
