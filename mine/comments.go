@@ -480,7 +480,10 @@ func commentState(tok string) bool {
 
 // commentSections returns the page's outermost comment sections, in
 // document order, working them out once: both marking them template and
-// splitting them into comments need them.
+// splitting them into comments need them. They are the elements named so
+// (commentish) and the lists that link their comments (linkedThreads);
+// splitting a list into comments needs its items named, so one that only
+// its links mark is left out of the story and exports none.
 func commentSections(p *Page) []*Node {
 	if p.sectionsDone {
 		return p.sections
@@ -496,6 +499,7 @@ func commentSections(p *Page) []*Node {
 			p.sections = append(p.sections, n)
 		}
 	}
+	p.sections = addThreads(p.sections, linkedThreads(p), in)
 	p.sectionsDone = true
 	return p.sections
 }

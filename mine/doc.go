@@ -14,7 +14,9 @@
 // alone: class and id names (names.go), the page's declared articleBody,
 // the element around the headline its <title> repeats, and where its
 // prose is (place.go) stand in for the template. Comment sections, left
-// out of every story and exported apart, are in comments.go.
+// out of every story and exported apart, are in comments.go; threads.go
+// finds the lists of comments no name marks, by the links each comment
+// carries.
 //
 // Statistics live in a ClusterState (cluster_mine.go) that the store
 // keeps with each cluster's results (stored.go), so a cluster's new pages

@@ -1,0 +1,149 @@
+package mine
+
+import (
+	"cmp"
+	"net/url"
+	"slices"
+	"strings"
+
+	"golang.org/x/net/html/atom"
+
+	"infocrawl/mine/internal/htmlnode"
+)
+
+// linkedThreads returns the comment lists that blog engines build the
+// same way whatever a theme names them: each comment links itself, by a
+// permalink to its own anchor ("#comment-42", "#c4242424") or by a reply
+// link ("?replytocom=42"). Around each such link, the largest element
+// that holds no other is one comment or a part of one; two or more of
+// them side by side are a list of comments (or the parts of one), and
+// their parent is returned. Without class names to go by (hashed or
+// stripped ones) this is what still tells the comments from the post.
+func linkedThreads(p *Page) []*Node {
+	var links []*Node
+	for _, n := range p.Nodes {
+		if n.H.DataAtom == atom.A && commentLink(n) != "" {
+			links = append(links, n)
+		}
+	}
+	if len(links) < 2 {
+		return nil
+	}
+	held := make(map[*Node]int) // comment links in each subtree
+	for _, l := range links {
+		for a := l; a != nil; a = a.Parent {
+			held[a]++
+		}
+	}
+	items := make(map[*Node]int) // comments among each element's children
+	var lists []*Node
+	for _, l := range links {
+		it := l
+		for it.Parent != nil && held[it.Parent] == 1 {
+			it = it.Parent
+		}
+		if par := it.Parent; par != nil && !pageWide(par) {
+			if items[par]++; items[par] == 2 {
+				lists = append(lists, par)
+			}
+		}
+	}
+	return lists
+}
+
+// commentLink returns the id of the comment that a links, "" if it
+// links none: a reply link (WordPress's "?replytocom=42", Blogger's
+// "?showComment=…", a comment script's "comments.pl?…&cid=42"), or a
+// permalink to the anchor of the comment it sits in (WordPress's and
+// Movable Type's "#comment-42", TypePad's "#comment-6a00d8…", the
+// "#c4242424" of other engines). A link to an anchor elsewhere is a
+// table of contents' (a CMS that numbers every part of a page "c68514")
+// or a sidebar's link to the newest comments.
+func commentLink(a *Node) string {
+	href := htmlnode.Attr(a.H, "href")
+	if !strings.Contains(href, "omment") && !strings.Contains(href, "#c") && !strings.Contains(href, "cid=") && !strings.Contains(href, "replytocom=") {
+		return "" // most links: no need to parse
+	}
+	u, err := url.Parse(strings.TrimSpace(href))
+	if err != nil {
+		return ""
+	}
+	q := u.Query()
+	anchor := commentAnchor(strings.ToLower(u.Fragment))
+	switch {
+	case q.Get("replytocom") != "":
+		return q.Get("replytocom")
+	case q.Get("showComment") != "":
+		return cmp.Or(anchor, q.Get("showComment"))
+	case q.Get("cid") != "" && strings.Contains(strings.ToLower(u.Path), "comment"):
+		return q.Get("cid")
+	case anchor != "" && anchoredIn(a, u.Fragment):
+		return anchor
+	}
+	return ""
+}
+
+// anchoredIn: the element named id (by its id, or an empty anchor's
+// name just before it) holds a.
+func anchoredIn(a *Node, id string) bool {
+	for n := a.Parent; n != nil && n.Parent != nil; n = n.Parent {
+		if nid, _ := n.names(); nid == id {
+			return true
+		}
+		if i := slices.Index(n.Parent.Kids, n); i > 0 {
+			prev := n.Parent.Kids[i-1]
+			if pid, _ := prev.names(); (pid == id || htmlnode.Attr(prev.H, "name") == id) && prev.CLenA+prev.ALenA == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// commentAnchor returns the comment id an anchor name gives, "" if it
+// names no comment: "comment-42", "comment42", "comment-6a00d8341c"
+// (hex), or "c" and five or more digits.
+func commentAnchor(frag string) string {
+	if id, ok := strings.CutPrefix(frag, "comment"); ok {
+		id = strings.TrimLeft(id, "-_")
+		if id != "" && strings.Trim(id, "0123456789abcdef") == "" && strings.ContainsAny(id, "0123456789") {
+			return id
+		}
+		return ""
+	}
+	if id, ok := strings.CutPrefix(frag, "c"); ok && len(id) >= 5 && strings.Trim(id, "0123456789") == "" {
+		return id
+	}
+	return ""
+}
+
+// addThreads adds to the named sections the comment lists no name marks,
+// keeping the outermost in document order. A list inside a named section
+// is in it already; a list around named ones is left to them, which know
+// their comments' parts (an author, a date) by name.
+func addThreads(sections, threads []*Node, in []bool) []*Node {
+	named := len(sections)
+	for _, t := range threads {
+		if !in[t.Index] && !slices.ContainsFunc(sections[:named], func(s *Node) bool { return inside(s, t) }) {
+			sections = append(sections, t)
+		}
+	}
+	slices.SortFunc(sections, func(a, b *Node) int { return a.Index - b.Index })
+	out := sections[:0]
+	for _, s := range sections {
+		if len(out) == 0 || !inside(s, out[len(out)-1]) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// inside: n is t or below it.
+func inside(n, t *Node) bool {
+	for ; n != nil; n = n.Parent {
+		if n == t {
+			return true
+		}
+	}
+	return false
+}
