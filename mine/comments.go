@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -571,21 +572,28 @@ func commentHeading(n *Node) *Node {
 
 // commentLabel: a heading's text says only that comments follow
 // ("Comments", "12 Comments", "Comments (3)", "3 Responses to “Title”",
-// "Reader comments", "Top Rated Comments"), as blog engines and news
-// sites title their comment lists.
+// "10 thoughts on “Title”", "Reader comments", "Top Rated Comments"), as
+// blog engines and news sites title their comment lists.
 func commentLabel(text string) bool {
-	if !containsFold(text, "omment") && !containsFold(text, "coment") && !containsFold(text, "respons") && !containsFold(text, "reacties") {
+	if !containsFold(text, "omment") && !containsFold(text, "coment") && !containsFold(text, "respons") && !containsFold(text, "reacties") &&
+		!containsFold(text, "thought") && !containsFold(text, "repl") {
 		return false // most headings: no need to split and lower-case
 	}
 	words := strings.FieldsFunc(strings.ToLower(text), nonLetter)
+	t := strings.TrimSpace(text)
+	counted := t != "" && t[0] >= '0' && t[0] <= '9' // "10 thoughts on …"
 	if len(words) > 0 && (words[0] == "one" || words[0] == "no") {
-		words = words[1:] // "One Response to …", "No Comments"
+		words, counted = words[1:], true // "One Response to …", "No Comments"
 	}
 	switch {
 	case len(words) == 0:
 		return false
 	case len(words) >= 2 && (words[0] == "response" || words[0] == "responses" || words[0] == "comments") && words[1] == "to":
 		return true // WordPress's "N Responses to “Title”"
+	case counted && len(words) >= 2 && commentCounts[words[0]] && (words[1] == "on" || words[1] == "to") && quotedAfter(t, words[1]):
+		// Its themes' "N thoughts on “Title”", "N Replies to “Title”"; a
+		// headline's "6 Thoughts on Why Fear Helps" quotes nothing.
+		return true
 	case len(words) > 3:
 		return false
 	}
@@ -603,6 +611,22 @@ func commentLabel(text string) bool {
 // lists: their order, their rating, whose they are.
 var commentQualifiers = wordSet("top rated highest best most popular liked featured recent latest newest oldest all " +
 	"reader readers user users visitor visitors your")
+
+// quotedAfter: what follows the first word w of text opens with a
+// quotation mark.
+func quotedAfter(text, w string) bool {
+	lt := strings.ToLower(text)
+	i := strings.Index(lt, " "+w+" ")
+	if i < 0 {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(strings.TrimSpace(lt[i+len(w)+2:]))
+	return strings.ContainsRune("“\"«„‘'‹「", r)
+}
+
+// commentCounts are the words WordPress themes count comments in
+// before "on" or "to" and the post's title.
+var commentCounts = wordSet("thought thoughts reply replies")
 
 var commentWords = map[string]bool{
 	"comment": true, "comments": true, "responses": true, "kommentare": true, "commentaires": true,
