@@ -44,10 +44,23 @@ func voteRegions(g []*minedPage, votes map[string]int) {
 		}
 		// Any story text there will do: a short post's region can score
 		// below zero against the template furniture around it.
-		if n := findVotePath(p.page, best); n != nil && contentChars(p.page, n) > 0 {
+		if n := votedAround(p, best); n != nil && contentChars(p.page, n) > 0 {
 			p.region, p.voted = n, true
 		}
 	}
+}
+
+// votedAround returns the block of p at the voted path: the one around
+// its own region when there is one, since a path of bare tags
+// ("div/div/div", a site with no names) fits many blocks, of which the
+// first is most often a header's; else the first.
+func votedAround(p *minedPage, path string) *Node {
+	for a := p.region; a != nil; a = a.Parent {
+		if a.Block && votePath(a) == path {
+			return a
+		}
+	}
+	return findVotePath(p.page, path)
 }
 
 // articleResult is a page's result from its chosen region: the region's

@@ -352,3 +352,42 @@ func TestShortPostRegion(t *testing.T) {
 		}
 	}
 }
+
+// TestVotedAroundRegion: on a site with no class or id names every
+// block's path is bare tags, and the header's "div/div/div" comes before
+// the story's. A news round-up, whose first paragraph outscores its
+// lines of links once the template box under them is counted, is moved
+// to the voted block around that paragraph, not to the header, and keeps
+// its lines.
+func TestVotedAroundRegion(t *testing.T) {
+	stories := []string{
+		"<p>The harbour board approved the new ferry terminal on Monday, after three years of planning and two public inquiries into the noise.</p><p>Work starts in the spring and should take two years, the board said in a statement after the vote.</p><p>The ferries will run from the old quay until then, on the winter timetable.</p>",
+		"<p>The council kept the night buses for two more years after a long debate on Tuesday evening in the town hall.</p><p>Shift workers at the hospital and the port had asked for the routes to stay, and three hundred of them signed the letter.</p><p>The routes will be reviewed again in two years.</p>",
+		"<p>The old lighthouse reopens to visitors in May after a repair of its lamp room and the stairs to the gallery.</p><p>Tickets are on sale at the harbour office and cost the same as last year, with children under twelve free.</p><p>The café at its foot opens at the same time.</p>",
+		"<p>The school on Hill Street gets a new sports hall, paid for by the county and a local trust for the young.</p><p>Building starts after the summer holidays and ends before the next school year, the head teacher said.</p><p>Until then the pupils use the club's hall by the river.</p>",
+		"<p>Today at the Harbour Gazette we tell you why the ferry company is preparing to launch new routes to the islands, and ask why the night buses cost the county so much more than the day ones. All this and more in today's news, right here.</p>" +
+			`<p>We rode the <a href="/news/new-ferry">new island ferry</a> and found it quiet.</p>` +
+			`<p>The council <a href="/news/night-buses">kept the night buses</a> for two more years.</p>` +
+			`<p>Why does the <a href="/news/lighthouse">old lighthouse</a> need a new lamp?</p>` +
+			`<p>The school on Hill Street <a href="/news/sports-hall">gets a sports hall</a> at last.</p>`,
+	}
+	var pages []Input
+	for i, story := range stories {
+		body := `<html><body><div><div><div><a href="/">Harbour Gazette</a> <a href="/news/">News</a> <a href="/sport/">Sport</a> <a href="/weather/">Weather</a></div></div></div>` +
+			`<div><div><div><h1>Story ` + fmt.Sprint(i) + `</h1>` + story +
+			`<div><span>Share this story:</span> <a href="/share/facebook">Facebook</a> <a href="/share/twitter">Twitter</a> <a href="/share/mail">Mail</a> ` +
+			`<span>Posted in: <a href="/news/">News</a>. Send us a tip, a photograph or a correction: our newsroom reads every message it is sent, day and night, and answers the ones it can.</span></div></div></div></div>` +
+			`<div><p>Copyright the Harbour Gazette. All rights reserved.</p></div></body></html>`
+		pages = append(pages, Input{Key: fmt.Sprint(i), Body: []byte(body)})
+	}
+	res := MineCluster("c", NewClusterState(), pages, Options{})
+	text := res[4].ArticleText()
+	for _, want := range []string{"All this and more", "found it quiet", "gets a sports hall at last"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the round-up's %q is missing:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "Send us a tip") {
+		t.Errorf("the template's box is in the round-up's text:\n%s", text)
+	}
+}
