@@ -320,7 +320,8 @@ func titledRegion(p *Page, region *Node, l *links) *Node {
 // headlineStory is, for a page mined alone whose best region lies away
 // from its headline (a column of promotional slides outweighs a short
 // post), the nearest element around the headline that holds 500
-// characters of running prose: the story is where its headline is. Nil
+// characters of running prose, or 300 and more than the region: the story
+// is where its headline is. Nil
 // when the region is inside that element, when the headline is under an
 // element named as furniture, or when no element short of the whole page
 // holds such prose.
@@ -329,18 +330,24 @@ func headlineStory(p *Page, region *Node, l *links) *Node {
 	if head == nil || region == nil || p.contains(region, head) || namedAway(p, head) {
 		return nil
 	}
-	if body := headlineBody(p, head, nil, l); body != nil && !p.contains(body, region) {
+	// A short post under its headline, with more prose than the region
+	// away from it (a sidebar's note about the author).
+	if body := headlineBody(p, head, nil, l, headlinePostChars); body != nil && !p.contains(body, region) &&
+		runningProse(p, body, l) > runningProse(p, region, l) {
+		return body
+	}
+	if body := headlineBody(p, head, nil, l, headlineStoryChars); body != nil && !p.contains(body, region) {
 		return body
 	}
 	return nil
 }
 
 // headlineBody is the nearest block element around head, below stop (nil:
-// short of the whole page), that holds headlineStoryChars of running
-// prose: the story under a headline.
-func headlineBody(p *Page, head, stop *Node, l *links) *Node {
+// short of the whole page), that holds chars of running prose: the story
+// under a headline.
+func headlineBody(p *Page, head, stop *Node, l *links, chars int) *Node {
 	for a := head.Parent; a != nil && a != stop && !pageWide(a); a = a.Parent {
-		if a.Block && runningProse(p, a, l) >= headlineStoryChars {
+		if a.Block && runningProse(p, a, l) >= chars {
 			return a
 		}
 	}
@@ -365,9 +372,14 @@ func namedContainer(p *Page, region *Node, l *links) *Node {
 	return nil
 }
 
-// headlineStoryChars is the running prose that makes the element around
-// a headline its story: a short post's.
+// headlineStoryChars is the running prose that makes an element a
+// story: a short post's.
 const headlineStoryChars = 500
+
+// headlinePostChars is the running prose that makes the element around
+// the page's headline its story when the region away from it has less:
+// three sentences, a short post's under its title.
+const headlinePostChars = 300
 
 // pageHeadline is the first h1–h3 whose text (three words or more, links
 // included: old blog themes link the title to the post) the page's
@@ -429,7 +441,7 @@ func headlineColumn(p *Page, region *Node, l *links) *Node {
 	if head == nil || !p.contains(region, head) {
 		return nil
 	}
-	body := headlineBody(p, head, region, l)
+	body := headlineBody(p, head, region, l, headlineStoryChars)
 	if body == nil {
 		return nil
 	}

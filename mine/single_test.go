@@ -81,6 +81,11 @@ func TestSingleStories(t *testing.T) {
 		{"brief.html", "",
 			[]string{"open on Sundays from the first week of June", "four new part-time posts"},
 			[]string{"More from the Valley", "Crews raise the new barrier", "Allotment waiting list"}},
+		// A short post under its headline, hashed class names, and a
+		// sidebar's note about its author that outscores it.
+		{"blognote.html", "",
+			[]string{"Need a last-minute decoration", "Have a fun weekend"},
+			[]string{"Welcome. I'm Jessie", "portfolio site", "Search this site"}},
 		{"sidebar.html", "",
 			[]string{"Every update brings new bugs", "saves us a day of guessing"},
 			[]string{"Author's column", "Sometimes people ask me", "Skills update"}},
