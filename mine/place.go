@@ -333,13 +333,26 @@ func headlineStory(p *Page, region *Node, l *links) *Node {
 	// A short post under its headline, with more prose than the region
 	// away from it (a sidebar's note about the author).
 	if body := headlineBody(p, head, nil, l, headlinePostChars); body != nil && !p.contains(body, region) &&
-		runningProse(p, body, l) > runningProse(p, region, l) {
+		proseChars(p, body) > proseChars(p, region) {
 		return body
 	}
 	if body := headlineBody(p, head, nil, l, headlineStoryChars); body != nil && !p.contains(body, region) {
 		return body
 	}
 	return nil
+}
+
+// proseChars counts the characters of n's prose lines outside links,
+// in teaser lists too: a story whose paragraphs link other stories is no
+// shorter for it.
+func proseChars(p *Page, n *Node) int {
+	c := 0
+	p.walkSegments(n, func(s *Segment) {
+		if isProse(s) {
+			c += s.Len - s.LinkLen
+		}
+	})
+	return c
 }
 
 // headlineBody is the nearest block element around head, below stop (nil:
