@@ -518,10 +518,14 @@ func markComments(p *Page) {
 		if trackbacks(n) {
 			p.walkSegments(n, func(s *Segment) { s.Template = true })
 		}
-		if h := commentHeading(n); h != nil {
-			// A heading alone in its wrapper ("<div><h2>Comments</h2></div>")
-			// opens the comments that follow the wrapper.
-			for h.Parent.Parent != nil && len(h.Parent.Kids) == 1 && !pageWide(h.Parent) {
+		// The page's headline opens its story, whatever a comment
+		// plugin names it ("insticator-commenting", where its button
+		// scrolls to).
+		if h := commentHeading(n); h != nil && h != pageHeadline(p) {
+			// A heading alone in its wrapper ("<div><h2>Comments</h2></div>"),
+			// or with only links beside it ("View all comments »"), opens
+			// the comments that follow the wrapper.
+			for h.Parent.Parent != nil && h.Parent.CLenA == h.CLenA && !pageWide(h.Parent) {
 				h = h.Parent
 			}
 			for _, k := range h.Parent.Kids[slices.Index(h.Parent.Kids, h):] {
@@ -580,6 +584,9 @@ func commentLabel(text string) bool {
 		return false // most headings: no need to split and lower-case
 	}
 	words := strings.FieldsFunc(strings.ToLower(text), nonLetter)
+	if strings.ContainsAny(text, "0123456789") {
+		words = slices.DeleteFunc(words, func(w string) bool { return w == "of" }) // "Comments (5 of 12)"
+	}
 	t := strings.TrimSpace(text)
 	counted := t != "" && t[0] >= '0' && t[0] <= '9' // "10 thoughts on …"
 	if len(words) > 0 && (words[0] == "one" || words[0] == "no") {

@@ -223,6 +223,8 @@ func TestCommentsAfterHeading(t *testing.T) {
 		{"label in another language", `<h3>Kommentare</h3>`, true},
 		{"label alone in its wrapper", `<div><h2>Comments</h2></div>`, true},
 		{"heading id alone in its wrappers", `<div><div><h2 id="comments">Comments</h2></div></div>`, true},
+		{"count of the comments shown", `<h3>Comments (5 of 12)</h3>`, true},
+		{"links beside the heading in its wrapper", `<div><h2>Comments (2)</h2> <a href="/2007/03/communities.html?all=1">View all comments &raquo;</a></div>`, true},
 		{"wrapper with more than the heading", `<div><h2>Comments on communities</h2><p>See the forum.</p></div>`, false},
 		{"heading about comments", `<h3>Comments on communities</h3>`, false},
 		{"comment policy", `<h3>Comments policy</h3>`, false},
@@ -244,6 +246,23 @@ func TestCommentsAfterHeading(t *testing.T) {
 		if got := strings.Contains(text, "be part of your community"); got == tt.comments {
 			t.Errorf("%s: comment in the text %v, want %v:\n%s", tt.anchor, got, !tt.comments, text)
 		}
+	}
+}
+
+// TestHeadlineNoCommentHeading: a comment plugin that puts its anchor on
+// the headline ("insticator-commenting", where its button scrolls to)
+// does not make the story that follows the headline's wrapper comments.
+func TestHeadlineNoCommentHeading(t *testing.T) {
+	body := `<html><head><title>Council keeps the night buses | The Harbour Times</title></head><body>` +
+		`<nav><a href="/">Home</a> <a href="/news/">News</a> <a href="/sport/">Sport</a></nav>` +
+		`<main><div class="right-border"><h1 id="insticator-commenting" class="page-headline">Council keeps the night buses</h1></div>` +
+		`<div class="story"><p>The council kept the night buses for two more years after a long debate on Tuesday evening in the town hall.</p>` +
+		`<p>Shift workers at the hospital and the port had asked for the routes to stay, and three hundred of them signed the letter.</p>` +
+		`<p>The routes will be reviewed again in two years, when the new depot opens by the ring road.</p></div></main>` +
+		`<footer>Copyright the Harbour Times.</footer></body></html>`
+	r := ExtractSite([]Input{{Key: "k", Body: []byte(body)}}, Options{}, true)[0]
+	if text := r.ArticleText(); !strings.Contains(text, "three hundred of them signed") {
+		t.Errorf("the story is missing:\n%s", text)
 	}
 }
 
