@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 
 	"infocrawl/mine/onepage"
 )
@@ -258,6 +259,9 @@ func proseRuns(p *Page, region *Node, toc map[*Node]bool) map[*Segment]bool {
 	cont := false
 	p.walkSegments(region, func(s *Segment) {
 		inBox, prose := toc[s.Owner], isProse(s)
+		if inBox && teaserLine(s) {
+			prose = false // a headline link and its excerpt: another story's
+		}
 		if inBox && cont && (prose || linkedProse(s)) {
 			out[s] = true
 		} else {
@@ -281,6 +285,17 @@ func proseRuns(p *Page, region *Node, toc map[*Node]bool) map[*Segment]bool {
 	})
 	flush()
 	return out
+}
+
+// teaserLine: a line that a link leads and an ellipsis ends, a
+// headline with its story's excerpt cut short ("Council keeps the night
+// buses The council kept the night buses for two more…").
+func teaserLine(s *Segment) bool {
+	if !cutShort(s.Text) || len(s.Owner.Kids) == 0 {
+		return false
+	}
+	a := s.Owner.Kids[0]
+	return a.H.DataAtom == atom.A && a.Href != "" && strings.HasPrefix(s.Text, anchorText(a))
 }
 
 // linkedProse: a paragraph of two sentences or more, one flowing line,

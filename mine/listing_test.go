@@ -581,3 +581,45 @@ func TestMoreLabelBounds(t *testing.T) {
 		t.Errorf("labels are %d to %d bytes long; the bounds say %d to %d", lo, hi, minMoreLabel, maxMoreLabel)
 	}
 }
+
+// TestTickerNoProseRun: in a box of links, lines that a headline link
+// leads and an ellipsis ends are other stories' teasers, however many
+// stand in a row and however long their excerpts; the same lines whole
+// (a post's paragraphs that open on a link) are a run of prose.
+func TestTickerNoProseRun(t *testing.T) {
+	items := []struct{ slug, head, text string }{
+		{"ferry-routes", "Ferry company plans three new island routes", "HARBOURTON: The ferry company said on Wednesday that it will open three new routes to the islands next summer, if the port authority agrees to lengthen the north quay"},
+		{"lighthouse", "Old lighthouse reopens to visitors in May", "HARBOURTON: The old lighthouse on the point will reopen to visitors in May after a repair of its lamp room and of the stairs to the gallery, the trust that runs it said"},
+		{"sports-hall", "Hill Street school gets its sports hall at last", "HARBOURTON: The school on Hill Street gets a new sports hall, paid for by the county and a local trust for the young, after a campaign by its parents that lasted"},
+		{"quotas", "Fishing quotas cut again for the winter", "HARBOURTON: The boats of the harbour will land less cod this winter after the ministry cut the quotas for the third year in a row, a decision the fishermen called"},
+	}
+	for _, tt := range []struct {
+		name, end string
+		run       bool
+	}{
+		{"excerpts cut short", "...", false},
+		{"excerpts cut short by an ellipsis sign", "…", false},
+		{"whole paragraphs", ".", true},
+	} {
+		var b strings.Builder
+		b.WriteString(`<html><body><div id="region"><ul>`)
+		for _, it := range items {
+			fmt.Fprintf(&b, `<li><a href="https://www.harbourpost.example.com/%s/">%s</a> <span>%s%s</span></li>`, it.slug, it.head, it.text, tt.end)
+		}
+		b.WriteString(`</ul></div></body></html>`)
+		u, _ := url.Parse("https://www.harbourpost.example.com/council-keeps-night-buses/")
+		p := parse(Input{Key: "k", URL: u, Body: []byte(b.String())}, "c").page
+		region := regionByID(p)
+		toc := newLinks(p, 3).inTOC(p, region)
+		runs := proseRuns(p, region, toc)
+		for i := range p.Segments {
+			s := &p.Segments[i]
+			if !toc[s.Owner] {
+				t.Fatalf("%s: %q is in no box of links", tt.name, s.Text)
+			}
+			if runs[s] != tt.run {
+				t.Errorf("%s: %q in a run of prose: %v, want %v", tt.name, s.Text, runs[s], tt.run)
+			}
+		}
+	}
+}
