@@ -568,7 +568,7 @@ func commentHeading(n *Node) *Node {
 			return h
 		}
 	}
-	if n == h && commentLabel(anchorText(h)) {
+	if n == h && (commentLabel(anchorText(h)) || formLabel(anchorText(h))) {
 		return h
 	}
 	return nil
@@ -618,6 +618,25 @@ func commentLabel(text string) bool {
 // lists: their order, their rating, whose they are.
 var commentQualifiers = wordSet("top rated highest best most popular liked featured recent latest newest oldest all " +
 	"reader readers user users visitor visitors your")
+
+// formLabel: a heading's text asks for a comment ("Leave a Reply",
+// "Post a Comment", "Add your comment"), as blog engines title the form
+// under a post; WordPress puts its hidden "Cancel reply" link in it.
+func formLabel(text string) bool {
+	if !containsFold(text, "comment") && !containsFold(text, "repl") && !containsFold(text, "respons") {
+		return false
+	}
+	words := strings.FieldsFunc(strings.ToLower(text), nonLetter)
+	if n := len(words); n > 2 && words[n-2] == "cancel" && words[n-1] == "reply" {
+		words = words[:n-2]
+	}
+	if len(words) != 3 || !formVerbs[words[0]] || words[1] != "a" && words[1] != "your" {
+		return false
+	}
+	return words[2] == "comment" || words[2] == "reply" || words[2] == "response"
+}
+
+var formVerbs = wordSet("leave post add write submit")
 
 // quotedAfter: what follows the first word w of text opens with a
 // quotation mark.
