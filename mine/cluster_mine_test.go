@@ -5,6 +5,7 @@ import (
 	"maps"
 	"math"
 	"math/rand/v2"
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -389,5 +390,42 @@ func TestVotedAroundRegion(t *testing.T) {
 	}
 	if strings.Contains(text, "Send us a tip") {
 		t.Errorf("the template's box is in the round-up's text:\n%s", text)
+	}
+}
+
+// TestVotedTOCPastHeader: a listing with two stories has too few links
+// for a TOC block of its own and takes the one its cluster votes for. On
+// a site with no names the voted path is bare tags, "div/div/div", which
+// the header's block fits first; the list is the first block there that
+// links stories.
+func TestVotedTOCPastHeader(t *testing.T) {
+	who := []string{"Council", "Ferry company", "Lighthouse trust", "Hill Street school", "Fishermen", "Harbour board"}
+	what := []string{"keeps the night buses", "approves the terminal", "reopens the gallery", "opens its sports hall", "land less cod", "repairs the wall"}
+	when := []string{"in March", "in May", "after the vote", "at last", "this winter", "for two more years"}
+	listing := func(page, n int) Input {
+		var b strings.Builder
+		b.WriteString(`<html><body><div><div><div><a href="/">Harbour Gazette</a> <span>News from the harbour since 1888</span></div></div></div>`)
+		b.WriteString(`<div><div><div>`)
+		for k := range n {
+			h := who[k] + " " + what[(page+k)%len(what)] + " " + when[(2*page+k)%len(when)]
+			fmt.Fprintf(&b, `<div><a href="/news/2019/11/%d-%d/">%s</a> <span>November %d, 2019</span></div>`, page, k, h, k+1)
+		}
+		b.WriteString(`</div></div></div><div><p>Copyright the Harbour Gazette. All rights reserved.</p></div></body></html>`)
+		u, _ := url.Parse(fmt.Sprintf("https://harbour.example.org/news/page/%d/", page))
+		return Input{Key: fmt.Sprint(page), URL: u, Body: []byte(b.String())}
+	}
+	pages := []Input{listing(1, 6), listing(2, 6), listing(3, 6), listing(4, 6), listing(5, 2)}
+	res := MineCluster("c", NewClusterState(), pages, Options{})
+	for i, r := range res[:4] {
+		if len(r.TOC) == 0 {
+			t.Fatalf("listing %d: no TOC block", i+1)
+		}
+	}
+	last := res[4]
+	if len(last.TOC) != 1 || len(last.TOC[0].Links) != 2 {
+		t.Fatalf("the two-story listing's TOC: %+v, want the voted block with its two links", last.TOC)
+	}
+	if got := last.TOC[0].Links[0].URL; !strings.Contains(got, "/news/2019/11/5-0/") {
+		t.Errorf("first TOC link %s, want the first story's", got)
 	}
 }
