@@ -500,7 +500,7 @@ func commentSections(p *Page) []*Node {
 			p.sections = append(p.sections, n)
 		}
 	}
-	p.sections = addThreads(p.sections, linkedThreads(p), in)
+	p.sections = addThreads(p, p.sections, linkedThreads(p), in)
 	p.sectionsDone = true
 	return p.sections
 }

@@ -1,7 +1,6 @@
 package mine
 
 import (
-	"cmp"
 	"net/url"
 	"slices"
 	"strings"
@@ -22,7 +21,7 @@ import (
 func linkedThreads(p *Page) []*Node {
 	var links []*Node
 	for _, n := range p.Nodes {
-		if n.H.DataAtom == atom.A && commentLink(n) != "" {
+		if n.H.DataAtom == atom.A && commentLink(n) {
 			links = append(links, n)
 		}
 	}
@@ -51,36 +50,26 @@ func linkedThreads(p *Page) []*Node {
 	return lists
 }
 
-// commentLink returns the id of the comment that a links, "" if it
-// links none: a reply link (WordPress's "?replytocom=42", Blogger's
-// "?showComment=…", a comment script's "comments.pl?…&cid=42"), or a
-// permalink to the anchor of the comment it sits in (WordPress's and
-// Movable Type's "#comment-42", TypePad's "#comment-6a00d8…", the
-// "#c4242424" of other engines). A link to an anchor elsewhere is a
-// table of contents' (a CMS that numbers every part of a page "c68514")
-// or a sidebar's link to the newest comments.
-func commentLink(a *Node) string {
+// commentLink: a links one comment: a reply link (WordPress's
+// "?replytocom=42", Blogger's "?showComment=…", a comment script's
+// "comments.pl?…&cid=42"), or a permalink to the anchor of the comment it
+// sits in (WordPress's and Movable Type's "#comment-42", TypePad's
+// "#comment-6a00d8…", the "#c4242424" of other engines). A link to an
+// anchor elsewhere is a table of contents' (a CMS that numbers every part
+// of a page "c68514") or a sidebar's link to the newest comments.
+func commentLink(a *Node) bool {
 	href := htmlnode.Attr(a.H, "href")
 	if !strings.Contains(href, "omment") && !strings.Contains(href, "#c") && !strings.Contains(href, "cid=") && !strings.Contains(href, "replytocom=") {
-		return "" // most links: no need to parse
+		return false // most links: no need to parse
 	}
 	u, err := url.Parse(strings.TrimSpace(href))
 	if err != nil {
-		return ""
+		return false
 	}
 	q := u.Query()
-	anchor := commentAnchor(strings.ToLower(u.Fragment))
-	switch {
-	case q.Get("replytocom") != "":
-		return q.Get("replytocom")
-	case q.Get("showComment") != "":
-		return cmp.Or(anchor, q.Get("showComment"))
-	case q.Get("cid") != "" && strings.Contains(strings.ToLower(u.Path), "comment"):
-		return q.Get("cid")
-	case anchor != "" && anchoredIn(a, u.Fragment):
-		return anchor
-	}
-	return ""
+	return q.Get("replytocom") != "" || q.Get("showComment") != "" ||
+		q.Get("cid") != "" && strings.Contains(strings.ToLower(u.Path), "comment") ||
+		commentAnchor(strings.ToLower(u.Fragment)) && anchoredIn(a, u.Fragment)
 }
 
 // anchoredIn: the element named id (by its id, or an empty anchor's
@@ -100,50 +89,35 @@ func anchoredIn(a *Node, id string) bool {
 	return false
 }
 
-// commentAnchor returns the comment id an anchor name gives, "" if it
-// names no comment: "comment-42", "comment42", "comment-6a00d8341c"
-// (hex), or "c" and five or more digits.
-func commentAnchor(frag string) string {
+// commentAnchor: an anchor name that numbers one comment: "comment-42",
+// "comment42", "comment-6a00d8341c" (hex), or "c" and five or more
+// digits.
+func commentAnchor(frag string) bool {
 	if id, ok := strings.CutPrefix(frag, "comment"); ok {
 		id = strings.TrimLeft(id, "-_")
-		if id != "" && strings.Trim(id, "0123456789abcdef") == "" && strings.ContainsAny(id, "0123456789") {
-			return id
-		}
-		return ""
+		return id != "" && strings.Trim(id, "0123456789abcdef") == "" && strings.ContainsAny(id, "0123456789")
 	}
-	if id, ok := strings.CutPrefix(frag, "c"); ok && len(id) >= 5 && strings.Trim(id, "0123456789") == "" {
-		return id
-	}
-	return ""
+	id, ok := strings.CutPrefix(frag, "c")
+	return ok && len(id) >= 5 && strings.Trim(id, "0123456789") == ""
 }
 
 // addThreads adds to the named sections the comment lists no name marks,
 // keeping the outermost in document order. A list inside a named section
 // is in it already; a list around named ones is left to them, which know
 // their comments' parts (an author, a date) by name.
-func addThreads(sections, threads []*Node, in []bool) []*Node {
+func addThreads(p *Page, sections, threads []*Node, in []bool) []*Node {
 	named := len(sections)
 	for _, t := range threads {
-		if !in[t.Index] && !slices.ContainsFunc(sections[:named], func(s *Node) bool { return inside(s, t) }) {
+		if !in[t.Index] && !slices.ContainsFunc(sections[:named], func(s *Node) bool { return p.contains(t, s) }) {
 			sections = append(sections, t)
 		}
 	}
 	slices.SortFunc(sections, func(a, b *Node) int { return a.Index - b.Index })
 	out := sections[:0]
 	for _, s := range sections {
-		if len(out) == 0 || !inside(s, out[len(out)-1]) {
+		if len(out) == 0 || !p.contains(out[len(out)-1], s) {
 			out = append(out, s)
 		}
 	}
 	return out
-}
-
-// inside: n is t or below it.
-func inside(n, t *Node) bool {
-	for ; n != nil; n = n.Parent {
-		if n == t {
-			return true
-		}
-	}
-	return false
 }

@@ -62,37 +62,38 @@ func TestLinkedThreads(t *testing.T) {
 
 func TestCommentLink(t *testing.T) {
 	for _, tt := range []struct {
-		around, href, id string // around: the elements around the link, %s for it
+		around, href string // around: the elements around the link, %s for it
+		comment      bool
 	}{
-		{`<div id="comment-42">%s</div>`, "#comment-42", "42"},
-		{`<li id="comment-42"><div>%s</div></li>`, "http://blog.example.org/2012/07/river/comment-page-2/#comment-42", "42"},
-		{`<a name="comment-6a00d8341c"></a><div>%s</div>`, "#comment-6a00d8341c", "6a00d8341c"},
-		{`<div id="c68260342"><span>%s</span></div>`, "#c68260342", "68260342"},
-		{`<div>%s</div>`, "/2012/07/river/?replytocom=42#respond", "42"},
-		{`<dd>%s</dd>`, "http://blog.example.org/2012/07/river/?showComment=1343748600000#c7216612329339232580", "7216612329339232580"},
-		{`<div>%s</div>`, "//news.example.org/comments.pl?sid=2999543&cid=40747601", "40747601"},
-		{`<div>%s</div>`, "#comment-42", ""},                                                         // the comment is elsewhere: a sidebar's link
-		{`<ul><li>%s</li></ul><div id="c68514"><h2>Wie viele sorgen vor?</h2></div>`, "#c68514", ""}, // a table of contents
-		{`<a name="comment-42">Ofelia</a><div>%s</div>`, "#comment-42", ""},                          // an anchor with text is no empty mark
-		{`<div id="c12">%s</div>`, "#c12", ""},                                                       // a chapter
-		{`<div id="comments">%s</div>`, "#comments", ""},                                             // the section, no one comment
-		{`<div>%s</div>`, "/category/?cid=12", ""},                                                   // a category
-		{`<div>%s</div>`, "/2012/07/river/#respond", ""},
+		{`<div id="comment-42">%s</div>`, "#comment-42", true},
+		{`<li id="comment-42"><div>%s</div></li>`, "http://blog.example.org/2012/07/river/comment-page-2/#comment-42", true},
+		{`<a name="comment-6a00d8341c"></a><div>%s</div>`, "#comment-6a00d8341c", true},
+		{`<div id="c68260342"><span>%s</span></div>`, "#c68260342", true},
+		{`<div>%s</div>`, "/2012/07/river/?replytocom=42#respond", true},
+		{`<dd>%s</dd>`, "http://blog.example.org/2012/07/river/?showComment=1343748600000#c7216612329339232580", true},
+		{`<div>%s</div>`, "//news.example.org/comments.pl?sid=2999543&cid=40747601", true},
+		{`<div>%s</div>`, "#comment-42", false},                                                         // the comment is elsewhere: a sidebar's link
+		{`<ul><li>%s</li></ul><div id="c68514"><h2>Wie viele sorgen vor?</h2></div>`, "#c68514", false}, // a table of contents
+		{`<a name="comment-42">Ofelia</a><div>%s</div>`, "#comment-42", false},                          // an anchor with text is no empty mark
+		{`<div id="c12">%s</div>`, "#c12", false},                                                       // a chapter
+		{`<div id="comments">%s</div>`, "#comments", false},                                             // the section, no one comment
+		{`<div>%s</div>`, "/category/?cid=12", false},                                                   // a category
+		{`<div>%s</div>`, "/2012/07/river/#respond", false},
 	} {
 		body := `<html><body>` + fmt.Sprintf(tt.around, `<a href="`+tt.href+`">x</a>`) + `</body></html>`
 		u, _ := url.Parse("http://blog.example.org/2012/07/river/")
 		p := parse(Input{Key: "k", URL: u, Body: []byte(body)}, "").page
 		var a *Node
 		for _, n := range p.Nodes {
-			if n.Tag == "a" && strings.Contains(body, `href="`+htmlnode.Attr(n.H, "href")+`"`) && htmlnode.Has(n.H, "href") {
+			if n.Tag == "a" && htmlnode.Attr(n.H, "href") == tt.href {
 				a = n
 			}
 		}
 		if a == nil {
 			t.Fatalf("%s: no link", tt.href)
 		}
-		if got := commentLink(a); got != tt.id {
-			t.Errorf("commentLink(%q in %s) = %q, want %q", tt.href, tt.around, got, tt.id)
+		if got := commentLink(a); got != tt.comment {
+			t.Errorf("commentLink(%q in %s) = %v, want %v", tt.href, tt.around, got, tt.comment)
 		}
 	}
 }
