@@ -575,9 +575,10 @@ func commentHeading(n *Node) *Node {
 }
 
 // commentLabel: a heading's text says only that comments follow
-// ("Comments", "12 Comments", "Comments (3)", "3 Responses to “Title”",
-// "10 thoughts on “Title”", "Reader comments", "Top Rated Comments"), as
-// blog engines and news sites title their comment lists.
+// ("Comments", "12 Comments", "Comments (3)", "Comments (5 of 12)",
+// "3 Responses to “Title”", "10 thoughts on “Title”", "Reader comments",
+// "Top Rated Comments"), as blog engines and news sites title their
+// comment lists.
 func commentLabel(text string) bool {
 	if !containsFold(text, "omment") && !containsFold(text, "coment") && !containsFold(text, "respons") && !containsFold(text, "reacties") &&
 		!containsFold(text, "thought") && !containsFold(text, "repl") {
@@ -636,6 +637,7 @@ func formLabel(text string) bool {
 	return words[2] == "comment" || words[2] == "reply" || words[2] == "response"
 }
 
+// formVerbs are the verbs a comment form's heading asks with.
 var formVerbs = wordSet("leave post add write submit")
 
 // quotedAfter: what follows the first word w of text opens with a
