@@ -320,11 +320,10 @@ func titledRegion(p *Page, region *Node, l *links) *Node {
 // headlineStory is, for a page mined alone whose best region lies away
 // from its headline (a column of promotional slides outweighs a short
 // post), the nearest element around the headline that holds 500
-// characters of running prose, or 300 and more than the region: the story
-// is where its headline is. Nil
-// when the region is inside that element, when the headline is under an
-// element named as furniture, or when no element short of the whole page
-// holds such prose.
+// characters of running prose, or 300 and more prose than the region:
+// the story is where its headline is. Nil when the region is inside that
+// element, when the headline is under an element named as furniture, or
+// when no element short of the whole page holds such prose.
 func headlineStory(p *Page, region *Node, l *links) *Node {
 	head := pageHeadline(p)
 	if head == nil || region == nil || p.contains(region, head) || namedAway(p, head) {
