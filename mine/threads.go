@@ -51,12 +51,13 @@ func linkedThreads(p *Page) []*Node {
 }
 
 // commentLink: a links one comment: a reply link (WordPress's
-// "?replytocom=42", Blogger's "?showComment=…", a comment script's
-// "comments.pl?…&cid=42"), or a permalink to the anchor of the comment it
-// sits in (WordPress's and Movable Type's "#comment-42", TypePad's
-// "#comment-6a00d8…", the "#c4242424" of other engines). A link to an
-// anchor elsewhere is a table of contents' (a CMS that numbers every part
-// of a page "c68514") or a sidebar's link to the newest comments.
+// "?replytocom=42", a comment script's "comments.pl?…&cid=42", Blogger's
+// "?showComment=…" inside the comment its "#c…" anchor names), or a
+// permalink to the anchor of the comment it sits in (WordPress's and
+// Movable Type's "#comment-42", TypePad's "#comment-6a00d8…", the
+// "#c4242424" of other engines). A link to an anchor elsewhere is a
+// table of contents' (a CMS that numbers every part of a page "c68514")
+// or a sidebar's or gadget's link to the newest comments.
 func commentLink(a *Node) bool {
 	href := htmlnode.Attr(a.H, "href")
 	if !strings.Contains(href, "omment") && !strings.Contains(href, "#c") && !strings.Contains(href, "cid=") && !strings.Contains(href, "replytocom=") {
@@ -67,9 +68,12 @@ func commentLink(a *Node) bool {
 		return false
 	}
 	q := u.Query()
-	return q.Get("replytocom") != "" || q.Get("showComment") != "" ||
-		q.Get("cid") != "" && strings.Contains(strings.ToLower(u.Path), "comment") ||
-		commentAnchor(strings.ToLower(u.Fragment)) && anchoredIn(a, u.Fragment)
+	anchored := commentAnchor(strings.ToLower(u.Fragment)) && anchoredIn(a, u.Fragment)
+	return q.Get("replytocom") != "" || q.Get("cid") != "" && strings.Contains(strings.ToLower(u.Path), "comment") || anchored ||
+		// Blogger's timestamp links carry the comment's anchor too, which a
+		// gadget's list of recent comments elsewhere on the page does not
+		// hold.
+		q.Get("showComment") != "" && (u.Fragment == "" || anchored)
 }
 
 // anchoredIn: the element named id (by its id, or an empty anchor's

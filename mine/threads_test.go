@@ -35,7 +35,7 @@ func TestLinkedThreads(t *testing.T) {
 		{"permalinks and reply links", list, "", true},
 		{"blogger's links", `<div class="x1">` +
 			`<div class="x2" id="c7216612329339232580"><b>Ofelia</b><p>Muchas gracias, me encanta sobre todo la introducción, que leo cada mañana.</p><a href="` + page + `?showComment=1343748600000#c7216612329339232580">31 July 2012 16:30</a></div>` +
-			`<div class="x2"><b>Cristina</b><p>Pensar sobre água, rio e lago ajuda sempre, obrigado por escrever isto.</p><a href="` + page + `?showComment=1343432820000#c5521086338016672011">27 July 2012 23:27</a></div></div>`, "", true},
+			`<div class="x2" id="c5521086338016672011"><b>Cristina</b><p>Pensar sobre água, rio e lago ajuda sempre, obrigado por escrever isto.</p><a href="` + page + `?showComment=1343432820000#c5521086338016672011">27 July 2012 23:27</a></div></div>`, "", true},
 		{"one comment, which the sidebar links too", `<div class="css-list"><a name="comment-853359"></a>` +
 			strings.Replace(comment("853359", "Ofelia", "Muchas gracias, me encanta sobre todo la introducción, que leo cada mañana."), ` id="comment-853359"`, "", 1) + `</div>`,
 			`<h2>Recent comments</h2><ul><li>Ofelia on <a href="` + page + `comment-page-1/#comment-853359">Be like a river</a></li></ul>`, true},
@@ -70,7 +70,8 @@ func TestCommentLink(t *testing.T) {
 		{`<a name="comment-6a00d8341c"></a><div>%s</div>`, "#comment-6a00d8341c", true},
 		{`<div id="c68260342"><span>%s</span></div>`, "#c68260342", true},
 		{`<div>%s</div>`, "/2012/07/river/?replytocom=42#respond", true},
-		{`<dd>%s</dd>`, "http://blog.example.org/2012/07/river/?showComment=1343748600000#c7216612329339232580", true},
+		{`<dd id="c7216612329339232580">%s</dd>`, "http://blog.example.org/2012/07/river/?showComment=1343748600000#c7216612329339232580", true},
+		{`<li>%s</li>`, "http://blog.example.org/2012/07/river/?showComment=1343748600000#c7216612329339232580", false}, // a gadget's recent comment
 		{`<div>%s</div>`, "//news.example.org/comments.pl?sid=2999543&cid=40747601", true},
 		{`<div>%s</div>`, "#comment-42", false},                                                         // the comment is elsewhere: a sidebar's link
 		{`<ul><li>%s</li></ul><div id="c68514"><h2>Wie viele sorgen vor?</h2></div>`, "#c68514", false}, // a table of contents
