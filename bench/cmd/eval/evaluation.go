@@ -57,7 +57,7 @@ func (ev *evaluation) group(ctx context.Context, g dataset.Group) (row, error) {
 	}
 	files := g.Files
 	if ev.stripNames {
-		if files, err = stripFiles(files, filepath.Join(dir, "stripped")); err != nil {
+		if files, err = stripFiles(files, filepath.Join(dir, "stripped"), ev.keepAnchors); err != nil {
 			return row{}, err
 		}
 	}

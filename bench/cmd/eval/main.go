@@ -49,7 +49,7 @@ type config struct {
 	out, repo, shared, infocrawl string
 	datasets, only               []string
 	methods, speed, crawl        bool
-	stripNames                   bool
+	stripNames, keepAnchors      bool
 	rounds                       int
 	timeout                      time.Duration
 }
@@ -72,9 +72,14 @@ func parseFlags(args []string) (config, error) {
 	fs.BoolVar(&c.stripNames, "strip-names", false,
 		"take every element's class and id attributes out of the pages before any extractor reads them (copies under OUT/<group>/stripped): "+
 			"how each does on sites whose class names say nothing, as CSS-in-JS sites' hashed names; --speed still times the pages as they are")
+	fs.BoolVar(&c.keepAnchors, "keep-anchors", false,
+		"with --strip-names, keep the id of an element that a link of the page points at (#id): a site that hashes its class names keeps the anchors its links land on")
 	all := fs.Bool("all", false, "--methods --speed --crawl, and every dataset unless --datasets is given")
 	if err := fs.Parse(args); err != nil {
 		return c, err
+	}
+	if c.keepAnchors && !c.stripNames {
+		return c, errors.New("--keep-anchors keeps ids that --strip-names takes out: give both")
 	}
 	if c.out == "" || fs.NArg() > 0 {
 		return c, errors.New("usage: eval --out DIR [--infocrawl BIN] [--methods] [--datasets LIST] [--extractors LIST] [--speed] [--crawl] [--all]")

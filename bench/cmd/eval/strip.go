@@ -17,8 +17,9 @@ import (
 // class and id attributes taken out (stripNames), under the same name
 // (gzipped again when it was), and returns the copies' paths: every
 // extractor then reads a site whose class names say nothing, as the
-// hashed names of CSS-in-JS sites say nothing.
-func stripFiles(files []string, dir string) ([]string, error) {
+// hashed names of CSS-in-JS sites say nothing. keepAnchors keeps the ids
+// that the page's links point at.
+func stripFiles(files []string, dir string, keepAnchors bool) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
@@ -28,7 +29,7 @@ func stripFiles(files []string, dir string) ([]string, error) {
 		if err != nil {
 			return nil, fmt.Errorf("strip names: %w", err)
 		}
-		stripped := stripNames(body)
+		stripped := stripNames(body, keepAnchors)
 		out[i] = filepath.Join(dir, filepath.Base(f))
 		if strings.HasSuffix(f, ".gz") {
 			var b bytes.Buffer
@@ -50,8 +51,14 @@ func stripFiles(files []string, dir string) ([]string, error) {
 
 // stripNames returns body with the class and id attributes of its start
 // tags taken out; every other byte (text, comments, scripts, the other
-// attributes as written) is kept as it is, whatever the charset.
-func stripNames(body []byte) []byte {
+// attributes as written) is kept as it is, whatever the charset. With
+// keepAnchors, an id that a link of the page points at ("#id") stays: a
+// site that hashes its class names keeps the anchors its links land on.
+func stripNames(body []byte, keepAnchors bool) []byte {
+	var anchors map[string]bool
+	if keepAnchors {
+		anchors = linkTargets(body)
+	}
 	z := html.NewTokenizer(bytes.NewReader(body))
 	var out bytes.Buffer
 	out.Grow(len(body))
@@ -62,15 +69,39 @@ func stripNames(body []byte) []byte {
 		}
 		raw := z.Raw()
 		if tt == html.StartTagToken || tt == html.SelfClosingTagToken {
-			raw = dropNames(raw)
+			raw = dropNames(raw, anchors)
 		}
 		out.Write(raw)
 	}
 }
 
+// linkTargets returns the fragments the page's links point at.
+func linkTargets(body []byte) map[string]bool {
+	out := map[string]bool{}
+	z := html.NewTokenizer(bytes.NewReader(body))
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			return out
+		}
+		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+			continue
+		}
+		for more := true; more; {
+			var k, v []byte
+			k, v, more = z.TagAttr()
+			if string(k) == "href" {
+				if _, frag, ok := strings.Cut(string(v), "#"); ok && frag != "" {
+					out[frag] = true
+				}
+			}
+		}
+	}
+}
+
 // dropNames takes the class and id attributes out of one raw start tag,
-// keeping the rest of its bytes.
-func dropNames(tag []byte) []byte {
+// keeping the rest of its bytes and an id that anchors holds.
+func dropNames(tag []byte, anchors map[string]bool) []byte {
 	var out []byte
 	i := bytes.IndexAny(tag, " \t\n\r\f/>")
 	if i < 0 {
@@ -92,12 +123,27 @@ func dropNames(tag []byte) []byte {
 		}
 		name := strings.ToLower(string(tag[j:k]))
 		end := attrEnd(tag, k)
-		if name != "class" && name != "id" {
+		if name != "class" && (name != "id" || anchors[attrValue(tag[k:end])]) {
 			out = append(out, tag[i:end]...)
 		}
 		i = end
 	}
 	return out
+}
+
+// attrValue is the value in an attribute's raw rest ("= 'v'", "=v"),
+// unescaped; "" when it has none.
+func attrValue(rest []byte) string {
+	v := strings.TrimLeft(string(rest), " \t\n\r\f")
+	v, ok := strings.CutPrefix(v, "=")
+	if !ok {
+		return ""
+	}
+	v = strings.TrimLeft(v, " \t\n\r\f")
+	if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
+		v = v[1 : len(v)-1]
+	}
+	return html.UnescapeString(v)
 }
 
 // attrEnd returns where the attribute whose name ends at k ends: past
