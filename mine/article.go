@@ -53,15 +53,15 @@ func voteRegions(g []*minedPage, votes map[string]int) {
 
 // votedAround returns the block of p at the voted path: the one around
 // its own region when there is one, since a path of bare tags
-// ("div/div/div", a site with no names) fits many blocks, of which the
-// first is most often a header's; else the first.
+// ("div/div/div", a site with no names) fits many blocks; else the
+// first.
 func votedAround(p *minedPage, path string) *Node {
 	for a := p.region; a != nil; a = a.Parent {
 		if a.Block && votePath(a) == path {
 			return a
 		}
 	}
-	return findVotePath(p.page, path)
+	return findVotePath(p.page, path, func(*Node) bool { return true })
 }
 
 // articleResult is a page's result from its chosen region: the region's

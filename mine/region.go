@@ -131,10 +131,12 @@ func votePath(n *Node) string {
 	return strings.Join(parts[max(0, len(parts)-3):], "/")
 }
 
-// findVotePath returns the first block of p whose votePath is path.
-func findVotePath(p *Page, path string) *Node {
+// findVotePath returns the first block of p whose votePath is path and
+// that ok accepts: a path of bare tags ("div/div/div", a site with no
+// names) fits a header's block before the one the vote is about.
+func findVotePath(p *Page, path string, ok func(*Node) bool) *Node {
 	for _, n := range p.Nodes {
-		if n.Block && votePath(n) == path {
+		if n.Block && votePath(n) == path && ok(n) {
 			return n
 		}
 	}

@@ -451,16 +451,7 @@ func votedTOC(res *Result, p *minedPage, votes map[string]int, opts Options) {
 	if bestN < opts.MinTOCLinks { // too few pages agree to trust it
 		return
 	}
-	// The first block at that path that links stories: a path of bare
-	// tags ("div/div/div", a site with no names) fits a header's block
-	// first.
-	var n *Node
-	for _, m := range p.page.Nodes {
-		if m.Block && p.links.stories[m.Index] > 0 && votePath(m) == best {
-			n = m
-			break
-		}
-	}
+	n := findVotePath(p.page, best, func(n *Node) bool { return p.links.stories[n.Index] > 0 })
 	if n == nil {
 		return
 	}
