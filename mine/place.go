@@ -330,13 +330,17 @@ func headlineStory(p *Page, region *Node, l *links) *Node {
 		return nil
 	}
 	// A short post under its headline, with more prose than the region
-	// away from it (a sidebar's note about the author).
-	if body := headlineBody(p, head, nil, l, headlinePostChars); body != nil && !p.contains(body, region) &&
-		proseChars(p, body) > proseChars(p, region) {
-		return body
+	// away from it (a sidebar's note about the author); else a story's
+	// length of it, found on from there, as the prose only grows upwards.
+	post, prose := headlineBody(p, head, nil, l, headlinePostChars)
+	if post == nil || p.contains(post, region) {
+		return nil
 	}
-	if body := headlineBody(p, head, nil, l, headlineStoryChars); body != nil && !p.contains(body, region) {
-		return body
+	if prose >= headlineStoryChars || proseChars(p, post) > proseChars(p, region) {
+		return post
+	}
+	if story, _ := headlineBody(p, post, nil, l, headlineStoryChars); story != nil && !p.contains(story, region) {
+		return story
 	}
 	return nil
 }
@@ -355,15 +359,18 @@ func proseChars(p *Page, n *Node) int {
 }
 
 // headlineBody is the nearest block element around head, below stop (nil:
-// short of the whole page), that holds chars of running prose: the story
-// under a headline.
-func headlineBody(p *Page, head, stop *Node, l *links, chars int) *Node {
+// short of the whole page), that holds chars of running prose, and that
+// prose: the story under a headline.
+func headlineBody(p *Page, head, stop *Node, l *links, chars int) (*Node, int) {
 	for a := head.Parent; a != nil && a != stop && !pageWide(a); a = a.Parent {
-		if a.Block && runningProse(p, a, l) >= chars {
-			return a
+		if !a.Block {
+			continue
+		}
+		if n := runningProse(p, a, l); n >= chars {
+			return a, n
 		}
 	}
-	return nil
+	return nil, 0
 }
 
 // namedContainer widens a region that is one paragraph to its parent
@@ -453,7 +460,7 @@ func headlineColumn(p *Page, region *Node, l *links) *Node {
 	if head == nil || !p.contains(region, head) {
 		return nil
 	}
-	body := headlineBody(p, head, region, l, headlineStoryChars)
+	body, _ := headlineBody(p, head, region, l, headlineStoryChars)
 	if body == nil {
 		return nil
 	}
