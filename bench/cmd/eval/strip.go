@@ -123,7 +123,7 @@ func dropNames(tag []byte, anchors map[string]bool) []byte {
 		}
 		name := strings.ToLower(string(tag[j:k]))
 		end := attrEnd(tag, k)
-		if name != "class" && (name != "id" || anchors[attrValue(tag[k:end])]) {
+		if name != "class" && (name != "id" || anchors != nil && anchors[attrValue(tag[k:end])]) {
 			out = append(out, tag[i:end]...)
 		}
 		i = end
