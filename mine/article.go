@@ -259,9 +259,6 @@ func proseRuns(p *Page, region *Node, toc map[*Node]bool) map[*Segment]bool {
 	cont := false
 	p.walkSegments(region, func(s *Segment) {
 		inBox, prose := toc[s.Owner], isProse(s)
-		if inBox && teaserLine(s) {
-			prose = false // a headline link and its excerpt: another story's
-		}
 		if inBox && cont && (prose || linkedProse(s)) {
 			out[s] = true
 		} else {
@@ -616,14 +613,15 @@ func holdsProse(p *Page, region *Node, l *links) bool {
 }
 
 // isProse: a line of sentences, not a link or a label, nor an excerpt
-// cut short with "[...]" (WordPress's teasers of other posts).
+// cut short: with "[...]" (WordPress's teasers of other posts), or after
+// the headline link that leads it (teaserLine).
 func isProse(s *Segment) bool {
 	return !s.Template && runningLine(s)
 }
 
 // runningLine is isProse whether the line is template or not.
 func runningLine(s *Segment) bool {
-	return s.Len-s.LinkLen >= 80 && 4*s.LinkLen < s.Len && hasStop(s.Text) && !excerpt(s.Text)
+	return s.Len-s.LinkLen >= 80 && 4*s.LinkLen < s.Len && hasStop(s.Text) && !excerpt(s.Text) && !teaserLine(s)
 }
 
 // excerpt: a line that ends in "[...]" or "[…]".
