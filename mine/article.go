@@ -426,13 +426,71 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 	if !links {
 		dropClosingDatelines(segs, kept)
 	}
-	parts := make([]string, 0, len(segs))
+	var b strings.Builder
+	var prev *Segment
 	for i, s := range segs {
-		if kept[i] {
-			parts = append(parts, s.Display())
+		if !kept[i] {
+			continue
 		}
+		if prev != nil {
+			b.WriteString(page.segmentSep(prev, s))
+		}
+		b.WriteString(s.Display())
+		prev = s
 	}
-	return trimLabels(strings.Join(parts, "\n\n")), headline
+	return trimLabels(b.String()), headline
+}
+
+// The separators of a text's segments: paragraphs apart, and a data
+// table's cells as its rows, a line a row and its cells on it, so that
+// "Founded | 25 November 1947" reads as the table says it.
+const (
+	paraSep = "\n\n"
+	rowSep  = "\n"
+	cellSep = " | "
+)
+
+// segmentSep is what stands between a and b, consecutive in a text:
+// cellSep between two cells of one row, rowSep between rows of one
+// table, when each is a data cell (dataCell); paraSep otherwise.
+func (p *Page) segmentSep(a, b *Segment) string {
+	ca := p.dataCell(a)
+	if ca == nil {
+		return paraSep
+	}
+	cb := p.dataCell(b)
+	switch {
+	case cb == nil || ca == cb:
+		return paraSep
+	case ca.Parent == cb.Parent:
+		return cellSep
+	case tableOf(ca) == tableOf(cb):
+		return rowSep
+	}
+	return paraSep
+}
+
+// dataCell is the table cell s is in when s is all of the cell's text, on
+// one line, and the cell stands in a row: a data table's value. nil
+// otherwise, as for a layout table's cell that holds a story's paragraphs.
+func (p *Page) dataCell(s *Segment) *Node {
+	c := cellOf(s.Owner)
+	if c == nil || c.Parent == nil || c.Parent.Tag != "tr" || strings.Contains(s.Display(), "\n") {
+		return nil
+	}
+	if first, last := p.segmentRange(c); first != last {
+		return nil
+	}
+	return c
+}
+
+// tableOf is the table a cell is in.
+func tableOf(cell *Node) *Node {
+	n := cell.Parent
+	for n != nil && n.Tag != "table" {
+		n = n.Parent
+	}
+	return n
 }
 
 // siteSections are the template segments in region that head a section

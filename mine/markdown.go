@@ -65,9 +65,10 @@ func RenderMarkdown(body []byte, u *url.URL, b Block, title string, opts Markdow
 }
 
 // keptSegments finds which of region's segments text is made of, in
-// order: each kept segment's Display followed by a blank line or the
-// end. A repeated line matches its first occurrence, which reads the
-// same. nil when text is not made of them.
+// order: each kept segment's Display followed by a separator
+// (segmentSep's paragraph, row or cell) or the end. A repeated line
+// matches its first occurrence, which reads the same. nil when text is
+// not made of them.
 func keptSegments(p *Page, region *Node, text string) (map[int]bool, []int) {
 	keep := map[int]bool{}
 	var segs []int
@@ -82,9 +83,12 @@ func keptSegments(p *Page, region *Node, text string) (map[int]bool, []int) {
 		segs = append(segs, i)
 		d := s.Display()
 		if pos < len(text) && strings.HasPrefix(text[pos:], d) {
-			if e := pos + len(d); e == len(text) || strings.HasPrefix(text[e:], "\n\n") {
+			if e := pos + len(d); e == len(text) {
 				keep[i] = true
-				pos = min(e+2, len(text))
+				pos = e
+			} else if sep := leadingSep(text[e:]); sep > 0 {
+				keep[i] = true
+				pos = e + sep
 			}
 		}
 	}
@@ -92,6 +96,17 @@ func keptSegments(p *Page, region *Node, text string) (map[int]bool, []int) {
 		return nil, nil
 	}
 	return keep, segs
+}
+
+// leadingSep is the length of the segment separator text starts with, 0
+// if none.
+func leadingSep(text string) int {
+	for _, sep := range []string{paraSep, cellSep, rowSep} {
+		if strings.HasPrefix(text, sep) {
+			return len(sep)
+		}
+	}
+	return 0
 }
 
 // plainMarkdown is text as Markdown paragraphs, each escaped.

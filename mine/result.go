@@ -34,7 +34,7 @@ type Block struct {
 	// lists). InfoDiscoverer's block, made of text from all over the page,
 	// has the single pseudo-path "informative blocks".
 	Paths []string
-	Text  string // paragraphs separated by blank lines
+	Text  string // paragraphs separated by blank lines; a data table a line a row, its cells joined by " | "
 	// Markdown is Text with the page's structure (headings, lists, code,
 	// tables, links, images) as CommonMark; "" for results mined before
 	// mining wrote it, and for the methods that keep no structure.
