@@ -427,16 +427,18 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		dropClosingDatelines(segs, kept)
 	}
 	var b strings.Builder
-	var prev *Segment
+	var prev tableCell
+	wrote := false
 	for i, s := range segs {
 		if !kept[i] {
 			continue
 		}
-		if prev != nil {
-			b.WriteString(page.segmentSep(prev, s))
+		cell := page.dataCell(s)
+		if wrote {
+			b.WriteString(prev.sepBefore(cell))
 		}
 		b.WriteString(s.Display())
-		prev = s
+		prev, wrote = cell, true
 	}
 	return trimLabels(b.String()), headline
 }
@@ -450,47 +452,42 @@ const (
 	cellSep = " | "
 )
 
-// segmentSep is what stands between a and b, consecutive in a text:
-// cellSep between two cells of one row, rowSep between rows of one
-// table, when each is a data cell (dataCell); paraSep otherwise.
-func (p *Page) segmentSep(a, b *Segment) string {
-	ca := p.dataCell(a)
-	if ca == nil {
-		return paraSep
+// tableCell is the row and table of a segment that is a data table's
+// value (dataCell); zero for any other segment.
+type tableCell struct{ row, table *Node }
+
+// dataCell is where s stands in a data table when s is all of its cell's
+// text, on one line: the zero tableCell otherwise, as for a layout
+// table's cell that holds a story's paragraphs.
+func (p *Page) dataCell(s *Segment) tableCell {
+	c := cellOf(s.Owner)
+	if c == nil || strings.Contains(s.Display(), "\n") {
+		return tableCell{}
 	}
-	cb := p.dataCell(b)
+	if first, last := p.segmentRange(c); first != last {
+		return tableCell{}
+	}
+	row, table := rowOf(c)
+	if row == nil || table == nil {
+		return tableCell{}
+	}
+	return tableCell{row, table}
+}
+
+// sepBefore is what stands between a segment in a and the next kept one,
+// in b: cellSep between two cells of a row (a cell holds one such
+// segment, so they are two), rowSep between two rows of a table, paraSep
+// otherwise.
+func (a tableCell) sepBefore(b tableCell) string {
 	switch {
-	case cb == nil || ca == cb:
+	case a.row == nil || b.row == nil:
 		return paraSep
-	case ca.Parent == cb.Parent:
+	case a.row == b.row:
 		return cellSep
-	case tableOf(ca) == tableOf(cb):
+	case a.table == b.table:
 		return rowSep
 	}
 	return paraSep
-}
-
-// dataCell is the table cell s is in when s is all of the cell's text, on
-// one line, and the cell stands in a row: a data table's value. nil
-// otherwise, as for a layout table's cell that holds a story's paragraphs.
-func (p *Page) dataCell(s *Segment) *Node {
-	c := cellOf(s.Owner)
-	if c == nil || c.Parent == nil || c.Parent.Tag != "tr" || strings.Contains(s.Display(), "\n") {
-		return nil
-	}
-	if first, last := p.segmentRange(c); first != last {
-		return nil
-	}
-	return c
-}
-
-// tableOf is the table a cell is in.
-func tableOf(cell *Node) *Node {
-	n := cell.Parent
-	for n != nil && n.Tag != "table" {
-		n = n.Parent
-	}
-	return n
 }
 
 // siteSections are the template segments in region that head a section

@@ -690,13 +690,7 @@ func valueCell(s *Segment) bool {
 	if cell == nil {
 		return false
 	}
-	var row *Node
-	n := cell.Parent
-	for ; n != nil && n.Tag != "table"; n = n.Parent {
-		if row == nil && n.Tag == "tr" {
-			row = n
-		}
-	}
+	row, n := rowOf(cell)
 	if row == nil || n == nil || cell.Anchors > maxValueLinks || 5*n.ALenA >= 4*(n.CLenA+n.ALenA) {
 		return false
 	}
@@ -706,6 +700,18 @@ func valueCell(s *Segment) bool {
 		}
 	}
 	return false
+}
+
+// rowOf is the row and the table that cell stands in, nil for either it
+// is not in.
+func rowOf(cell *Node) (row, table *Node) {
+	n := cell.Parent
+	for ; n != nil && n.Tag != "table"; n = n.Parent {
+		if row == nil && n.Tag == "tr" {
+			row = n
+		}
+	}
+	return row, n
 }
 
 // fieldValue: a line that is the value of a named field, in a table row

@@ -65,10 +65,10 @@ func RenderMarkdown(body []byte, u *url.URL, b Block, title string, opts Markdow
 }
 
 // keptSegments finds which of region's segments text is made of, in
-// order: each kept segment's Display followed by a separator
-// (segmentSep's paragraph, row or cell) or the end. A repeated line
-// matches its first occurrence, which reads the same. nil when text is
-// not made of them.
+// order: each kept segment's Display followed by a separator (paraSep,
+// rowSep or cellSep, as articleText joins them) or the end. A repeated
+// line matches its first occurrence, which reads the same. nil when text
+// is not made of them.
 func keptSegments(p *Page, region *Node, text string) (map[int]bool, []int) {
 	keep := map[int]bool{}
 	var segs []int
