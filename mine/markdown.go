@@ -98,10 +98,14 @@ func keptSegments(p *Page, region *Node, text string) (map[int]bool, []int) {
 	return keep, segs
 }
 
+// textSeps are the separators articleText puts between segments,
+// paraSep before rowSep, its prefix.
+var textSeps = [...]string{paraSep, cellSep, rowSep}
+
 // leadingSep is the length of the segment separator text starts with, 0
 // if none.
 func leadingSep(text string) int {
-	for _, sep := range []string{paraSep, cellSep, rowSep} {
+	for _, sep := range textSeps {
 		if strings.HasPrefix(text, sep) {
 			return len(sep)
 		}
