@@ -460,11 +460,18 @@ type tableCell struct{ row, table *Node }
 // text, on one line: the zero tableCell otherwise, as for a layout
 // table's cell that holds a story's paragraphs.
 func (p *Page) dataCell(s *Segment) tableCell {
-	c := cellOf(s.Owner)
-	if c == nil || strings.Contains(s.Display(), "\n") {
+	if len(s.Owner.Segments) != 1 || strings.Contains(s.Display(), "\n") {
 		return tableCell{}
 	}
-	if first, last := p.segmentRange(c); first != last {
+	c := cellOf(s.Owner)
+	if c == nil {
+		return tableCell{}
+	}
+	// A cell's segments are consecutive, in document order: s is its only
+	// one when neither neighbour is in it. (Counting the cell's segments
+	// would walk a layout table's page-wide cell once for each of them.)
+	i := s.Owner.Segments[0]
+	if i > 0 && p.contains(c, p.Segments[i-1].Owner) || i+1 < len(p.Segments) && p.contains(c, p.Segments[i+1].Owner) {
 		return tableCell{}
 	}
 	row, table := rowOf(c)
