@@ -427,6 +427,15 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		dropClosingDatelines(segs, kept)
 	}
 	var b strings.Builder
+	// The text's length at most (cellSep is the longest separator): the
+	// builder allocates once.
+	size := 0
+	for i, s := range segs {
+		if kept[i] {
+			size += len(s.Display()) + len(cellSep)
+		}
+	}
+	b.Grow(size)
 	var prev tableCell
 	wrote := false
 	for i, s := range segs {
