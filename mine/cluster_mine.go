@@ -298,7 +298,10 @@ func pageText(p *minedPage) string {
 // paragraph to its parent (namedContainer); then narrowed to the
 // headline's column when it took a second one beside it
 // (headlineColumn); and a region that is still the whole page narrowed
-// to where its prose is (proseCenter).
+// to where its prose is (proseCenter). A region that the moves to the
+// headline's story place, or that already is that story
+// (headlinePlaces), is placed: the page is no list page, whatever text
+// lies beside the story.
 func placeAlone(p *minedPage) {
 	if s := pastTeasers(p.page, p.region, p.links, p.scores); s != nil {
 		p.region, p.placed = s, true
@@ -316,6 +319,7 @@ func placeAlone(p *minedPage) {
 	if c := proseCenter(p.page, p.region, p.links); c != nil {
 		p.region = c
 	}
+	p.placed = p.placed || headlinePlaces(p.page, p.region, p.links)
 }
 
 // useDeclared makes the page's declared article body its region: its

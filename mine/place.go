@@ -345,6 +345,22 @@ func headlineStory(p *Page, region *Node, l *links) *Node {
 	return nil
 }
 
+// headlinePlaces: region holds the page's headline and lies in the story
+// under it, the nearest element around the headline with a story's
+// running prose (headlineStoryChars): the headline places the story
+// there as surely as when a step of placeAlone moves the region to it (a
+// region that is the headline's column and no more needs no move). A
+// region away from the headline, inside its story or not, is placed by
+// nothing.
+func headlinePlaces(p *Page, region *Node, l *links) bool {
+	head := pageHeadline(p)
+	if head == nil || region == nil || !p.contains(region, head) || namedAway(p, head) {
+		return false
+	}
+	story, _ := headlineBody(p, head, nil, l, headlineStoryChars)
+	return story != nil && p.contains(story, region)
+}
+
 // proseChars counts the characters of n's prose lines outside links,
 // in teaser lists too: a story whose paragraphs link other stories is no
 // shorter for it.

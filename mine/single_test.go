@@ -128,6 +128,13 @@ func TestSingleStories(t *testing.T) {
 		{"headlinestory.html", "",
 			[]string{"open enrollment period is in full swing", "Are you planning any big changes"},
 			[]string{"Top cards by category", "balance transfer fee", "Rates and offers change often"}},
+		// The region is the headline's column and no more, beside a blog's
+		// description and quotes about it that outweigh the post: the
+		// headline places the story, so the page does not fall back to
+		// its whole text.
+		{"quotesidebar.html", "",
+			[]string{"written one of the best loved heroines", "keep counting the ones who do not come back"},
+			[]string{"Thoughts, pictures, reviews", "dreadful little site", "keeps the publishers honest", "Panel by Panel"}},
 		{"runson.html", "",
 			[]string{"The council is preparing next year's budget", "which the engineers say would protect", "before the next storm season begins"},
 			[]string{"Weigh in", "Recommend", "About us"}},
