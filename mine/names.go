@@ -15,7 +15,7 @@ var (
 	// prose of their own (hintedBoxes), unlike ads and widgets, words
 	// sites also give to a slide of the story itself.
 	promoWords    = "related promo promotion sponsor sponsored outbrain taboola recommended recommendation recirc trending cta donate donation"
-	negativeWords = wordSet("comment comments sidebar footer nav navbar navigation menu share sharing social " +
+	negativeWords = wordSet("comment comments sidebar footer foot nav navbar navigation menu share sharing social " +
 		"advert advertisement ad ads banner widget widgets breadcrumb breadcrumbs " +
 		"subscribe subscription newsletter cookie cookies popup modal masthead header tags tag " +
 		"disqus signup skip toolbar pagination pager copyright settings rail " + promoWords)

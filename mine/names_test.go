@@ -44,7 +44,7 @@ func TestHintWordsDisjoint(t *testing.T) {
 	for _, tt := range []struct {
 		word string
 		want int8
-	}{{"sidebars", -1}, {"menus", -1}, {"ads", -1}, {"ad", -1}, {"content", 1}, {"posts", 0}, {"news", 0}, {"trending", -1}} {
+	}{{"sidebars", -1}, {"menus", -1}, {"ads", -1}, {"ad", -1}, {"content", 1}, {"posts", 0}, {"news", 0}, {"trending", -1}, {"foot", -1}, {"football", 0}} {
 		if got := hintWords[tt.word]; got != tt.want {
 			t.Errorf("hintWords[%q] = %d, want %d", tt.word, got, tt.want)
 		}

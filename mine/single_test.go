@@ -296,6 +296,25 @@ func TestSingleStories(t *testing.T) {
 	}
 }
 
+// TestFooterNotice: a section front mined alone, its stories' teasers
+// in TOC blocks, is a listing with no article, though its page footer
+// ("site-foot": "foot" names a footer as "footer" does) holds a
+// paragraph of prose, a notice about the reader's browser, that then
+// outscores everything else left on the page.
+func TestFooterNotice(t *testing.T) {
+	r := ExtractSite([]Input{{Key: "sectionfoot.html", Body: singleFixture(t, "sectionfoot.html")}}, Options{}, true)[0]
+	if r.Kind != KindTOC || r.ArticleText() != "" {
+		t.Errorf("kind %s, article %q; want a listing with no article", r.Kind, r.ArticleText())
+	}
+	var links int
+	for _, b := range r.TOC {
+		links += len(b.Links)
+	}
+	if links < 6 {
+		t.Errorf("%d TOC links, want the six top stories at least", links)
+	}
+}
+
 // singleFixture is the file of testdata/single named file.
 func singleFixture(t *testing.T, file string) []byte {
 	t.Helper()
