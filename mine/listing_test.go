@@ -253,6 +253,13 @@ func TestMetaBoxHoldsStory(t *testing.T) {
 		`covering the council years ago, and somebody had to sit through the meetings. I write about the buses, the trams and the ferries, ` +
 		`and about anything else the council decides that nobody else seems to notice.</p></div>` +
 		`</div></body></html>`
+	// A comic's post, one line under the picture, its author's bio one
+	// paragraph longer than it.
+	oneLine := `<html><body><div id="region"><img src="/comic-284.png">` +
+		`<p>Once a week we feature a comic about the freelance life from our resident artist. Why not look at the archive too?</p>` +
+		`<div class="about_author"><ul><li>Nick Winters</li><li><a href="/author/nick">Other comics</a></li></ul><p>Nick Winters is always drawing. ` +
+		`When he is not making comics or working as a freelance graphic artist, he paints pictures for galleries from his studio by the sea.</p></div>` +
+		`</div></body></html>`
 	// A picture's credit and caption, each named, in a wrapper named for
 	// neither, the one line they make beside the picture.
 	wrapped := `<html><body><div id="region"><div class="w480"><img src="/1.jpg">` +
@@ -274,6 +281,7 @@ func TestMetaBoxHoldsStory(t *testing.T) {
 		{"story with a wrapped caption and credit", wrapped, "hospital and the port", "prepared to give up a little privacy"},
 		{"story with a compound-named author box", compound, "hospital and the port", "covers the city council"},
 		{"short post with a long bio", shortPost, "hospital and the port", "started this blog"},
+		{"one-line post with a bio", oneLine, "freelance life", "always drawing"},
 		{"story with an author box named by its id", authorBox, "hospital and the port", "founder and editor of the Evening Post"},
 		{"story with WordPress's post metadata", postmeta, "hospital and the port", "This entry was posted"},
 		{"story with a paragraph of bio", longBio, "hospital and the port", "city editor of the Evening Post"},

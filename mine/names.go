@@ -489,9 +489,9 @@ func inMetaBox(p *Page, region *Node, byPlace bool) map[*Node]bool {
 	out := map[*Node]bool{}
 	last := p.lastDescendant(region)
 	regionText, regionLines := -1, -1 // of region, once a box asks
-	// kinds: each node's metaBox, captionBox and placeBox (a caption known
-	// by its place, sidePicture) bits, its names read once.
-	const metaBox, captionBox, placeBox = 1, 2, 4
+	// kinds: each node's metaBox, captionBox, placeBox (a caption known
+	// by its place, sidePicture) and bioBox bits, its names read once.
+	const metaBox, captionBox, placeBox, bioBox = 1, 2, 4, 8
 	kinds := make([]uint8, last-region.Index)
 	found := false
 	for i := region.Index + 1; i <= last; i++ {
@@ -530,6 +530,9 @@ func inMetaBox(p *Page, region *Node, byPlace bool) map[*Node]bool {
 			}
 			if placed {
 				k |= placeBox
+			}
+			if bio {
+				k |= bioBox
 			}
 			kinds[i-region.Index-1], found = k, true
 		}
@@ -571,7 +574,7 @@ func inMetaBox(p *Page, region *Node, byPlace bool) map[*Node]bool {
 		n := p.Nodes[i]
 		k := kind(n)
 		inBox := n.Parent != nil && out[n.Parent]
-		if inBox || (k&metaBox != 0 && !(told && k&captionBox != 0 && sentenceChars(p, n) > 0) && !storyIn(p, n, region, &regionText, &regionLines)) {
+		if inBox || (k&metaBox != 0 && !(told && k&captionBox != 0 && sentenceChars(p, n) > 0) && !storyIn(p, n, region, k&bioBox != 0, &regionText, &regionLines)) {
 			out[n] = true
 			// Text belongs to blocks: inline captions, credits and
 			// bylines that hold all of their block's text between them
@@ -593,16 +596,17 @@ func inMetaBox(p *Page, region *Node, byPlace bool) map[*Node]bool {
 
 // storyIn: n's lines of sentences (40+ characters, a sentence end) are
 // most of region's text, two or more of them (a byline, a dateline is a
-// line) or 80 characters (a slideshow's caption, the page's only story),
-// and no fewer than the region has outside n: the story is in n,
-// whatever its name. A bio of one long paragraph under a post of three
-// short ones is not the story.
+// line) or, but in a bio, 80 characters (a slideshow's caption, the
+// page's only story), and no fewer than the region has outside n: the
+// story is in n, whatever its name. A bio of one long paragraph under a
+// post of three short ones is not the story, nor is one beside a post
+// of one line (a comic's caption): an author's bio runs to a paragraph.
 // regionText and regionLines cache contentChars(p, region) and region's
 // lines of sentences across the calls for one region (-1: not yet
 // counted).
-func storyIn(p *Page, n, region *Node, regionText, regionLines *int) bool {
+func storyIn(p *Page, n, region *Node, bio bool, regionText, regionLines *int) bool {
 	k, chars := sentenceLines(p, n)
-	if k < 2 && chars < 80 {
+	if k < 2 && (chars < 80 || bio) {
 		return false
 	}
 	if *regionText < 0 {
