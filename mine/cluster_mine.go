@@ -298,10 +298,10 @@ func pageText(p *minedPage) string {
 // paragraph to its parent (namedContainer); then narrowed to the
 // headline's column when it took a second one beside it
 // (headlineColumn); and a region that is still the whole page narrowed
-// to where its prose is (proseCenter). A region that the moves to the
-// headline's story place, or that already is that story
-// (headlinePlaces), is placed: the page is no list page, whatever text
-// lies beside the story.
+// to where its prose is (proseCenter). A region that these moves place
+// at the headline's story, or that holds the headline and lies in its
+// story already (headlinePlaces), is placed: the page is then no list
+// page, whatever text lies beside the story.
 func placeAlone(p *minedPage) {
 	if s := pastTeasers(p.page, p.region, p.links, p.scores); s != nil {
 		p.region, p.placed = s, true

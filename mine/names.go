@@ -596,11 +596,11 @@ func inMetaBox(p *Page, region *Node, byPlace bool) map[*Node]bool {
 
 // storyIn: n's lines of sentences (40+ characters, a sentence end) are
 // most of region's text, two or more of them (a byline, a dateline is a
-// line) or, but in a bio, 80 characters (a slideshow's caption, the
+// line) or, when n is no bio, 80 characters (a slideshow's caption, the
 // page's only story), and no fewer than the region has outside n: the
-// story is in n, whatever its name. A bio of one long paragraph under a
-// post of three short ones is not the story, nor is one beside a post
-// of one line (a comic's caption): an author's bio runs to a paragraph.
+// story is in n, whatever its name. An author's bio runs to a paragraph:
+// one long paragraph of bio under a post of three short ones is not the
+// story, nor is one beside a post of one line (a comic's caption).
 // regionText and regionLines cache contentChars(p, region) and region's
 // lines of sentences across the calls for one region (-1: not yet
 // counted).
