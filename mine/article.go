@@ -35,10 +35,17 @@ func voteRegions(g []*minedPage, votes map[string]int) {
 	// A clear plurality: pages of one template often split between an
 	// element and its parent (an article and its entry-content), both
 	// holding the story.
+	chained := false
 	if bestN == second || 5*bestN < 2*total {
-		return // no clear choice: trust each page
+		if best = chainVote(g, paths); best == "" {
+			return // no clear choice: trust each page
+		}
+		chained = true
 	}
 	for i, p := range g {
+		if chained && useDeclared(p, true) {
+			continue // a weak vote: the body a page declares comes first
+		}
 		if paths[i] == best {
 			p.voted = true
 			continue
@@ -49,6 +56,57 @@ func voteRegions(g []*minedPage, votes map[string]int) {
 			p.region, p.voted = n, true
 		}
 	}
+}
+
+// chainVote is, when the pages' votes split, the deepest path that more
+// than half of them hold on their region's chain (the region or a block
+// around it) and that one of them chose (paths, by page): pages of one
+// template split between a post's inner wrapper, the post and the page
+// around it, and a short post's page takes the author's bio beside it,
+// but the post is around most of their regions. The path must name its
+// blocks (an id or a class): bare tags ("div/div/div") fit blocks of
+// every layout, and pages of several sites that a signature groups
+// share them. "" when no such path lies below the body.
+func chainVote(g []*minedPage, paths []string) string {
+	chosen := map[string]bool{}
+	for _, path := range paths {
+		chosen[path] = path != ""
+	}
+	count, depth := map[string]int{}, map[string]int{}
+	voters := 0
+	for _, p := range g {
+		if p.region == nil {
+			continue
+		}
+		voters++
+		d := 0
+		for a := p.region; a != nil; a = a.Parent {
+			d++
+		}
+		seen := map[string]bool{}
+		for a := p.region; a != nil && !pageWide(a); a, d = a.Parent, d-1 {
+			if !a.Block {
+				continue
+			}
+			path := votePath(a)
+			if seen[path] {
+				continue
+			}
+			seen[path] = true
+			count[path]++
+			depth[path] = max(depth[path], d)
+		}
+	}
+	best := ""
+	for path, n := range count {
+		if 2*n <= voters || !chosen[path] || !strings.ContainsAny(path, "#.") {
+			continue
+		}
+		if best == "" || depth[path] > depth[best] || depth[path] == depth[best] && path < best {
+			best = path
+		}
+	}
+	return best
 }
 
 // votedAround returns the block of p at the voted path: the one around

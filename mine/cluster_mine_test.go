@@ -429,3 +429,88 @@ func TestVotedTOCPastHeader(t *testing.T) {
 		t.Errorf("first TOC link %s, want the first story's", got)
 	}
 }
+
+// TestChainVote: four pages of one template whose regions split along
+// one chain of blocks (a post's inner wrapper, a post, the page around
+// it, and on a comic's page the author's bio beside a post of one line)
+// give no plurality; the deepest block that more than half of them hold
+// around their regions, and that one of them chose, becomes the vote,
+// except on a page that declares its body, which keeps that. Regions in
+// blocks of their own (a sidebar, the footer) make no such block below
+// the body, and each page keeps its region.
+func TestChainVote(t *testing.T) {
+	page := func(i int, declared bool) Input {
+		prop := ""
+		if declared {
+			prop = ` itemprop="articleBody"`
+		}
+		body := `<html><body><div id="wrap"><div id="page"><div class="post"><h1>Post ` + fmt.Sprint(i) + `</h1>` +
+			`<div class="inner"` + prop + `><p>The harbour board approved the new ferry terminal on Monday after three years of planning.</p>` +
+			`<p>Work starts in the spring and should take two years, the board said after the vote.</p></div></div>` +
+			`<div class="about"><p>Jane Smith has written about the harbour for twenty years, and drew its boats for longer.</p></div></div>` +
+			`<div id="sidebar"><p>Subscribe to the Harbour Gazette for the week's news in one letter every Friday.</p></div>` +
+			`<div id="foot"><p>Copyright the Harbour Gazette, who print it on the quay every morning.</p></div></div></body></html>`
+		return Input{Key: fmt.Sprint(i), Body: []byte(body)}
+	}
+	mined := func(declared int, regions ...string) []*minedPage {
+		var g []*minedPage
+		for i, name := range regions {
+			p := parse(page(i, i == declared), "c")
+			n := nodeNamed(p.page, name)
+			if name == "about" {
+				n = n.Kids[0] // the bio's paragraph
+			}
+			p.region = n
+			g = append(g, p)
+		}
+		return g
+	}
+
+	g := mined(1, "inner", "post", "page", "about")
+	voteRegions(g, map[string]int{})
+	for i, want := range []string{"page", "inner", "page", "page"} {
+		p := g[i]
+		if got := nodeNamed(p.page, want); p.region != got {
+			t.Errorf("page %d: region %s, want %s", i, NodePath(p.region), NodePath(got))
+		}
+		if declared := i == 1; p.voted == declared || p.declared != declared {
+			t.Errorf("page %d: voted %v, declared %v", i, p.voted, p.declared)
+		}
+	}
+
+	unmoved := func(name string, g []*minedPage) {
+		t.Helper()
+		before := make([]*Node, len(g))
+		for i, p := range g {
+			before[i] = p.region
+		}
+		voteRegions(g, map[string]int{})
+		for i, p := range g {
+			if p.region != before[i] || p.voted {
+				t.Errorf("%s, page %d: region %s (voted %v), want %s", name, i, NodePath(p.region), p.voted, NodePath(before[i]))
+			}
+		}
+	}
+	unmoved("apart regions", mined(-1, "inner", "sidebar", "about", "foot"))
+	// The same split on a layout with no names: a path of bare tags
+	// fits blocks of any layout, and votes for none.
+	var bare []*minedPage
+	for i, tag := range []string{"section", "article", "div", "aside"} {
+		body := `<html><body><div><div><article><h1>Post ` + fmt.Sprint(i) + `</h1>` +
+			`<section><p>The harbour board approved the new ferry terminal on Monday after three years of planning.</p>` +
+			`<p>Work starts in the spring and should take two years, the board said after the vote.</p></section></article>` +
+			`<aside><p>Jane Smith has written about the harbour for twenty years, and drew its boats for longer.</p></aside></div></div></body></html>`
+		p := parse(Input{Key: fmt.Sprint(i), Body: []byte(body)}, "c")
+		for _, n := range p.page.Nodes {
+			if n.Tag == tag && (tag != "div" || n.Parent.Tag == "div") {
+				p.region = n
+				break
+			}
+		}
+		if tag == "aside" {
+			p.region = p.region.Kids[0]
+		}
+		bare = append(bare, p)
+	}
+	unmoved("no names", bare)
+}
