@@ -60,7 +60,9 @@ func voteRegions(g []*minedPage, votes map[string]int) {
 
 // chainVote is, when the pages' votes split, the deepest path that more
 // than half of them hold on their region's chain (the region or a block
-// around it) and that one of them chose (paths, by page): pages of one
+// around it) and that one of them chose (paths, by page). It reads the
+// pages being mined, g, not the cluster's stored votes, which count the
+// regions alone: pages of one
 // template split between a post's inner wrapper, the post and the page
 // around it, and a short post's page takes the author's bio beside it,
 // but the post is around most of their regions. The path must name its
