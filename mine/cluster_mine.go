@@ -232,9 +232,10 @@ func mineDefault(g []*minedPage, state *ClusterState, opts Options) []*Result {
 	if !alone {
 		voteRegions(g, state.Votes)
 		// A page the cluster's vote does not place (a second template,
-		// no clear vote) takes the body it declares, as alone.
+		// no clear vote) takes the body it declares, as alone; a split
+		// vote has given the pages that declare one theirs already.
 		for _, p := range g {
-			if !p.voted && !useDeclared(p, true) && (p.region == nil || pageWide(p.region)) {
+			if !p.voted && !p.declared && !p.placed && !useDeclared(p, true) && (p.region == nil || pageWide(p.region)) {
 				if apart == nil {
 					apart = map[*minedPage]bool{}
 				}
