@@ -1,6 +1,7 @@
 package mine
 
 import (
+	"slices"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -70,10 +71,8 @@ func voteRegions(g []*minedPage, votes map[string]int) {
 // every layout, and pages of several sites that a signature groups
 // share them. "" when no such path lies below the body.
 func chainVote(g []*minedPage, paths []string) string {
-	chosen := map[string]bool{}
-	for _, path := range paths {
-		chosen[path] = path != ""
-	}
+	// count: the pages that hold each path on their chain; depth: the
+	// deepest a block of it lies (its ancestors).
 	count, depth := map[string]int{}, map[string]int{}
 	voters := 0
 	for _, p := range g {
@@ -81,27 +80,21 @@ func chainVote(g []*minedPage, paths []string) string {
 			continue
 		}
 		voters++
-		d := 0
-		for a := p.region; a != nil; a = a.Parent {
-			d++
-		}
 		seen := map[string]bool{}
-		for a := p.region; a != nil && !pageWide(a); a, d = a.Parent, d-1 {
+		for a := p.region; a != nil && !pageWide(a); a = a.Parent {
 			if !a.Block {
 				continue
 			}
-			path := votePath(a)
-			if seen[path] {
-				continue
+			if path := votePath(a); !seen[path] {
+				seen[path] = true
+				count[path]++
+				depth[path] = max(depth[path], ancestors(a))
 			}
-			seen[path] = true
-			count[path]++
-			depth[path] = max(depth[path], d)
 		}
 	}
 	best := ""
 	for path, n := range count {
-		if 2*n <= voters || !chosen[path] || !strings.ContainsAny(path, "#.") {
+		if 2*n <= voters || !slices.Contains(paths, path) || !strings.ContainsAny(path, "#.") {
 			continue
 		}
 		if best == "" || depth[path] > depth[best] || depth[path] == depth[best] && path < best {
@@ -109,6 +102,15 @@ func chainVote(g []*minedPage, paths []string) string {
 		}
 	}
 	return best
+}
+
+// ancestors counts the elements around n.
+func ancestors(n *Node) int {
+	k := 0
+	for a := n.Parent; a != nil; a = a.Parent {
+		k++
+	}
+	return k
 }
 
 // votedAround returns the block of p at the voted path: the one around
