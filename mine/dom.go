@@ -162,6 +162,35 @@ func (p *Page) titleHolds(text string) bool {
 	return p.titleKey != "" && spokenWords(t) >= 3 && strings.Contains(p.titleKey, t)
 }
 
+// titlePart: text, two words or more, is a whole part of the page's
+// <title> between the separators a CMS joins the site's name and the
+// headline with ("The Curious Brain » Sam Falconer"): a headline too
+// short for titleHolds, which a longer text's words could hold by chance.
+func (p *Page) titlePart(text string) bool {
+	t := strings.ToLower(strings.Join(strings.Fields(text), " "))
+	if spokenWords(t) < 2 {
+		return false
+	}
+	if p.titleKey == "" {
+		p.titleKey = strings.ToLower(strings.Join(strings.Fields(p.Title), " "))
+	}
+	key := strings.ReplaceAll(p.titleKey, " - ", " | ")
+	parts := strings.FieldsFunc(key, func(r rune) bool { return strings.ContainsRune(titleSeparators, r) })
+	if len(parts) < 2 {
+		return false
+	}
+	for _, part := range parts {
+		if strings.TrimSpace(part) == t {
+			return true
+		}
+	}
+	return false
+}
+
+// titleSeparators split a <title> into its site's name and its headline;
+// a hyphen does only between spaces.
+const titleSeparators = "»«|–—·•"
+
 // titleNear: text, six words or more, is an <h1> whose words are nearly
 // all (five sixths) the <title>'s (titleWords): an editor gives the
 // page's title a word or two more or other than its headline

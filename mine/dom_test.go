@@ -693,7 +693,8 @@ func TestHidingWords(t *testing.T) {
 
 // TestPageHeadline: the headline is the first h1–h3 the <title> holds,
 // or else the first h1 whose words are nearly all the title's (an
-// editor's search-engine title differs by a word or two).
+// editor's search-engine title differs by a word or two), or else the
+// first h1–h3 that is a whole part of the title and not the site's name.
 func TestPageHeadline(t *testing.T) {
 	for _, tc := range []struct{ name, title, body, want string }{
 		{"title holds h2", "Ferry fares rise in May - Harbour News",
@@ -708,8 +709,16 @@ func TestPageHeadline(t *testing.T) {
 			"<h1>Ferry fares rise in May for all island residents</h1><h3>Ferry fares rise in May for island residents</h3>", "Ferry fares rise in May for island residents"},
 		{"another story", "NHL, NHLPA to resume CBA negotiations Tuesday - NHL.com - News",
 			"<h1>Rangers beat Devils in overtime on Tuesday night</h1>", ""},
-		{"too short to tell", "Harbour News: ferry fares",
+		{"too short to tell", "Harbour News | Ferry fares rise",
 			"<h1>Ferry fares</h1>", ""},
+		{"two words, a whole part", "The Curious Brain » Sam Falconer",
+			`<h3><a href="/?p=34518" rel="bookmark">Sam Falconer</a></h3>`, "Sam Falconer"},
+		{"the site's name links home", "43 Rumors | Sam Falconer",
+			`<h1><a href="/">43 Rumors</a></h1><h2>Sam Falconer</h2>`, "Sam Falconer"},
+		{"one word", "Books - Scotsman",
+			"<h1>Books</h1>", ""},
+		{"a hyphen inside a word", "Ferry fares rise - Harbour News",
+			"<h1>Ferry fares rise-up</h1>", ""},
 		{"near, but no h1", "NHL, NHLPA to resume CBA negotiations Tuesday - NHL.com - News",
 			"<h2>NHL, NHLPA resume CBA negotiations Tuesday</h2>", ""},
 	} {

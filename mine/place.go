@@ -1,6 +1,7 @@
 package mine
 
 import (
+	"net/url"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -419,7 +420,9 @@ const headlinePostChars = 300
 // pageHeadline is the first h1–h3 whose text (three words or more, links
 // included: old blog themes link the title to the post) the page's
 // <title> holds; failing that, the first h1 of six words or more nearly
-// all of whose words the title has (titleNear); or nil.
+// all of whose words the title has (titleNear); failing that, the first
+// h1–h3 that is a whole part of the title (titlePart) and does not link
+// the home page, as the site's name does; or nil.
 func pageHeadline(p *Page) *Node {
 	if p.headlineDone {
 		return p.headline
@@ -441,10 +444,30 @@ func pageHeadline(p *Page) *Node {
 		}
 		if titleNear(title, p.textOf(n)) {
 			p.headline = n
-			break
+			return n
 		}
 	}
-	return p.headline
+	for _, n := range p.Nodes {
+		if (n.Tag == "h1" || n.Tag == "h2" || n.Tag == "h3") && p.titlePart(p.textOf(n)) && !homeLinked(p, n) {
+			p.headline = n
+			return n
+		}
+	}
+	return nil
+}
+
+// homeLinked: n links the site's home page, as a header's heading that
+// is the site's name does.
+func homeLinked(p *Page, n *Node) bool {
+	for _, a := range p.Nodes[n.Index : p.lastDescendant(n)+1] {
+		if a.Href == "" {
+			continue
+		}
+		if u, err := url.Parse(a.Href); err == nil && (u.Path == "" || u.Path == "/") && u.RawQuery == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // namedAway: the nearest of n's ancestors whose class or id says
