@@ -482,7 +482,8 @@ func commentState(tok string) bool {
 // commentSections returns the page's outermost comment sections, in
 // document order, working them out once: both marking them template and
 // splitting them into comments need them. They are the elements named so
-// (commentish) and the lists that link their comments (linkedThreads);
+// (commentish) and the lists that link their comments (linkedThreads)
+// or open each with its author's <cite> (citedThreads);
 // splitting a list into comments needs its items named, so one that only
 // its links mark is left out of the story and exports none.
 func commentSections(p *Page) []*Node {
@@ -500,7 +501,7 @@ func commentSections(p *Page) []*Node {
 			p.sections = append(p.sections, n)
 		}
 	}
-	p.sections = addThreads(p, p.sections, linkedThreads(p), in)
+	p.sections = addThreads(p, p.sections, append(linkedThreads(p), citedThreads(p)...), in)
 	p.sectionsDone = true
 	return p.sections
 }

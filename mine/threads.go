@@ -25,23 +25,63 @@ func linkedThreads(p *Page) []*Node {
 			links = append(links, n)
 		}
 	}
-	if len(links) < 2 {
+	return listsAround(links, nil)
+}
+
+// citedThreads returns the comment lists whose comments each open with
+// their author's name in a <cite> on a line of its own, as WordPress's
+// older comment markup and Disqus's fallback write it ("<cite>Alayna
+// F</cite>" over the comment's text, or "Alayna F says:"). A <cite> that
+// closes a quote, names a work in a sentence or a reading list, or is a
+// reference, opens no comment: the item must begin with the name's line
+// and say more than it.
+func citedThreads(p *Page) []*Node {
+	var cites []*Node
+	for _, n := range p.Nodes {
+		if n.H.DataAtom != atom.Cite {
+			continue
+		}
+		name := clean(nodeText(n.H))
+		if line := clean(nodeText(blockOf(n).H)); citedName(name) && (line == name || authorName(line) == name) {
+			cites = append(cites, n)
+		}
+	}
+	head := pageHeadline(p)
+	return listsAround(cites, func(item, cite *Node) bool {
+		own, all := clean(nodeText(cite.H)), clean(nodeText(item.H))
+		return strings.HasPrefix(all, own) && textChars(all) >= 2*textChars(own)+20 &&
+			(head == nil || !p.contains(item.Parent, head))
+	})
+}
+
+// citedName: text could be a commenter's name, a handle or a site's
+// address: a few words and no sentence.
+func citedName(text string) bool {
+	n := spokenWords(text)
+	return n >= 1 && n <= 5 && textChars(text) <= 60 && !endsSentence(text)
+}
+
+// listsAround returns the elements that hold two or more items side by
+// side, an item being the largest element around one of marks that holds
+// no other (and that item accepts, when not nil).
+func listsAround(marks []*Node, item func(item, mark *Node) bool) []*Node {
+	if len(marks) < 2 {
 		return nil
 	}
-	held := make(map[*Node]int) // comment links in each subtree
-	for _, l := range links {
-		for a := l; a != nil; a = a.Parent {
+	held := make(map[*Node]int) // marks in each subtree
+	for _, m := range marks {
+		for a := m; a != nil; a = a.Parent {
 			held[a]++
 		}
 	}
-	items := make(map[*Node]int) // comments among each element's children
+	items := make(map[*Node]int) // items among each element's children
 	var lists []*Node
-	for _, l := range links {
-		it := l
+	for _, m := range marks {
+		it := m
 		for it.Parent != nil && held[it.Parent] == 1 {
 			it = it.Parent
 		}
-		if par := it.Parent; par != nil && !pageWide(par) {
+		if par := it.Parent; par != nil && !pageWide(par) && (item == nil || item(it, m)) {
 			if items[par]++; items[par] == 2 {
 				lists = append(lists, par)
 			}

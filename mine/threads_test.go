@@ -98,3 +98,59 @@ func TestCommentLink(t *testing.T) {
 		}
 	}
 }
+
+// TestCitedThreads: comments that open with their author's <cite> on a
+// line of its own (Disqus's fallback markup, WordPress's older themes)
+// leave the story even when no class name and no link marks them; a
+// <cite> that closes a quote, names a book in a reading list or is a
+// reference keeps its text in the story.
+func TestCitedThreads(t *testing.T) {
+	const page = "http://blog.example.org/2012/07/be-like-a-river/"
+	post := `<p class="css-1kx0">A river never passes the same place twice, says a philosopher, and we draw the conclusion that this is the metaphor that comes closest to the meaning of life.</p>
+<p class="css-1kx0">While we move between our source and our destination, the landscape will always be new. We should face these novelties with joy, not with fear, because it is useless to fear what cannot be avoided.</p>
+<p class="css-1kx0">In a valley we walk slower. When everything around us becomes easier, the waters grow calm, and we become more open, fuller and more generous with the people we meet along the way.</p>
+`
+	disqus := func(site, name, text string) string {
+		return `<li><div><cite>` + site + ` <span>` + name + `</span></cite></div><div><div><p>` + text + `</p></div></div></li>`
+	}
+	says := func(name, text string) string {
+		return `<li><div class="x3"><img src="/avatar.png" alt=""> <cite>` + name + `</cite> <span>says:</span></div><p>` + text + `</p></li>`
+	}
+	for _, tt := range []struct {
+		name, after, text string
+		gone              bool // text is left out
+	}{
+		{"disqus fallback", `<div><ul>` +
+			disqus("http://tdhurst.com/", "tdhurst", "I know exactly how you feel about the river and the valley. Best of luck.") +
+			disqus("", "Alayna F", "Don't worry, everyone walks slower in a valley, and the waters grow calm again.") + `</ul></div>`,
+			"everyone walks slower", true},
+		{"a name that says", `<ol>` +
+			says("Ofelia", "Muchas gracias, me encanta sobre todo la introducción, que leo cada mañana.") +
+			says("Cristina", "Pensar sobre água, rio e lago ajuda sempre, obrigado por escrever isto.") + `</ol>`,
+			"me encanta", true},
+		{"quotes that end with their source", `<blockquote><p>No man ever steps in the same river twice, for it is not the same river and he is not the same man.</p><cite>Heraclitus</cite></blockquote>` +
+			`<blockquote><p>The river is everywhere at the same time, at the source and at the mouth, at the waterfall and at the ferry.</p><cite>Hermann Hesse</cite></blockquote>`,
+			"not the same river", false},
+		{"a reading list", `<ul><li><cite>Siddhartha</cite> by Hermann Hesse, in which a ferryman learns to listen to the river.</li>` +
+			`<li><cite>Huckleberry Finn</cite> by Mark Twain, whose raft drifts down the Mississippi past every town.</li></ul>`,
+			"learns to listen", false},
+		{"references", `<h2>Sources</h2><ol><li><cite>Heraclitus</cite></li><li><cite>Hermann Hesse</cite></li></ol>`,
+			"Hermann Hesse", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			body := `<html><head><title>Be like a river</title></head><body>` +
+				`<div class="css-top"><a href="/">Paulo's Blog</a> <a href="/about/">About</a> <a href="/books/">Books</a></div>` +
+				`<div class="css-main"><div class="css-post"><h1>Be like a river</h1>` + post + tt.after + `</div></div>` +
+				`<div class="css-side"><h2>Archives</h2><ul><li><a href="/2012/06/">June 2012</a></li><li><a href="/2012/05/">May 2012</a></li></ul></div>` +
+				`<div class="css-foot">Copyright 2012. All rights reserved.</div></body></html>`
+			u, _ := url.Parse(page)
+			text := ExtractSite([]Input{{Key: "k", URL: u, Body: []byte(body)}}, Options{}, true)[0].ArticleText()
+			if !strings.Contains(text, "fuller and more generous") {
+				t.Errorf("the story is missing:\n%s", text)
+			}
+			if got := !strings.Contains(text, tt.text); got != tt.gone {
+				t.Errorf("%q left out %v, want %v:\n%s", tt.text, got, tt.gone, text)
+			}
+		})
+	}
+}
