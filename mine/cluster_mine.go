@@ -299,7 +299,8 @@ func pageText(p *minedPage) string {
 // paragraph to its parent (namedContainer); then narrowed to the
 // headline's column when it took a second one beside it
 // (headlineColumn); and a region that is still the whole page narrowed
-// to where its prose is (proseCenter). A region that these moves place
+// to where its prose is (proseCenter) or, when no element holds most of
+// it, to the story under its headline (wholePageStory). A region that these moves place
 // at the headline's story, or that holds the headline and lies in its
 // story already (headlinePlaces), is placed: the page is then no list
 // page, whatever text lies beside the story.
@@ -319,6 +320,8 @@ func placeAlone(p *minedPage) {
 	}
 	if c := proseCenter(p.page, p.region, p.links); c != nil {
 		p.region = c
+	} else if s := wholePageStory(p.page, p.region, p.links); s != nil {
+		p.region, p.placed = s, true
 	}
 	p.placed = p.placed || headlinePlaces(p.page, p.region, p.links)
 }

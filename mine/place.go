@@ -346,6 +346,28 @@ func headlineStory(p *Page, region *Node, l *links) *Node {
 	return nil
 }
 
+// wholePageStory is, for a region that is still the whole page, the
+// story under the page's headline: the nearest element around it with a
+// story's running prose (headlineStoryChars), when that is three
+// quarters of the page's. A page whose prose no one element holds four
+// fifths of (proseCenter's share: a shop's testimonials and notices
+// below a post) has its story where its headline is; a page whose prose
+// runs on past that element keeps it all.
+func wholePageStory(p *Page, region *Node, l *links) *Node {
+	if region == nil || !pageWide(region) {
+		return nil
+	}
+	head := pageHeadline(p)
+	if head == nil || namedAway(p, head) {
+		return nil
+	}
+	story, prose := headlineBody(p, head, nil, l, headlineStoryChars)
+	if story == nil || 4*prose < 3*runningProse(p, p.Root, l) {
+		return nil
+	}
+	return story
+}
+
 // headlinePlaces: region holds the page's headline and lies in the story
 // under it, the nearest element around the headline with a story's
 // running prose (headlineStoryChars): the headline places the story

@@ -86,6 +86,12 @@ func TestSingleStories(t *testing.T) {
 		{"blognote.html", "",
 			[]string{"Need a last-minute decoration", "Have a fun weekend"},
 			[]string{"Welcome. I'm Jessie", "portfolio site", "Search this site"}},
+		// A shop's blog whose post column holds less than four fifths of
+		// the page's prose (testimonials and notices below it): the story
+		// is under its headline.
+		{"shopblog.html", "",
+			[]string{"Lately it seems every light fixture", "most gifted designers working today"},
+			[]string{"I just discovered your site", "courier to collect it", "Welcome to Hatch", "Free Shipping"}},
 		{"sidebar.html", "",
 			[]string{"Every update brings new bugs", "saves us a day of guessing"},
 			[]string{"Author's column", "Sometimes people ask me", "Skills update"}},
