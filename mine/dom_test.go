@@ -734,3 +734,33 @@ func TestPageHeadline(t *testing.T) {
 		})
 	}
 }
+
+// TestHeadingTitle: a blog's post title in an h2 or h3, under the site's
+// name in the h1, is the result's title and no line of its text, as an
+// h1 headline is; an h1 that opens the region stays the title.
+func TestHeadingTitle(t *testing.T) {
+	story := `<p>The harbour board voted on Monday to keep the night ferry running through the winter, after two months of letters from island residents who work late shifts on the mainland.</p>
+<p>The service had been due to stop at the end of October. The board said the cost would be met from the summer's higher fares, and that the timetable would be reviewed again in March.</p>
+<p>Residents' groups welcomed the decision but asked for a later last sailing on Fridays, when the mainland's hospitals change shifts.</p>`
+	for _, tt := range []struct{ name, head, want string }{
+		{"h3 under the site's h1", `<h1><a href="/">Harbour Notes</a></h1><div><h3><a href="/2012/11/night-ferry-stays/" rel="bookmark">Night ferry stays for the winter</a></h3>`, "Night ferry stays for the winter"},
+		{"h2", `<div><h2>Night ferry stays for the winter</h2>`, "Night ferry stays for the winter"},
+		{"h1 in the region", `<div><h1>Night ferry stays for the winter</h1>`, "Night ferry stays for the winter"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			body := `<html><head><title>Night ferry stays for the winter | Harbour Notes</title></head><body>` + tt.head + story + `</div>` +
+				`<div><h4>Archives</h4><ul><li><a href="/2012/10/">October 2012</a></li><li><a href="/2012/09/">September 2012</a></li></ul></div></body></html>`
+			r := ExtractSite([]Input{{Key: "k", Body: []byte(body)}}, Options{}, true)[0]
+			if r.Title != tt.want {
+				t.Errorf("title %q, want %q", r.Title, tt.want)
+			}
+			text := r.ArticleText()
+			if !strings.Contains(text, "keep the night ferry running") {
+				t.Errorf("the story is missing:\n%s", text)
+			}
+			if strings.Contains(text, "Night ferry stays") {
+				t.Errorf("the headline is in the text:\n%s", text)
+			}
+		})
+	}
+}

@@ -143,17 +143,32 @@ func findVotePath(p *Page, path string, ok func(*Node) bool) *Node {
 	return nil
 }
 
-// heading returns the nearest non-template h1 before region, or inside it
-// when region starts with one: the article's title.
+// heading returns the article's title: the nearest non-template h1
+// before region, or inside it when region starts with one; or, when no
+// h1 is inside region, the page's headline (the h1–h3 its <title>
+// repeats, pageHeadline) if it comes after that h1 and before region's
+// end: a blog's post title in an h2 or h3, under the site's name in the
+// h1, is the title as much as an h1 is.
 func heading(p *Page, region *Node) *Segment {
+	last := p.lastDescendant(region)
 	var found *Segment
 	for i := range p.Segments {
 		s := &p.Segments[i]
-		if s.Owner.Index > p.lastDescendant(region) {
+		if s.Owner.Index > last {
 			break
 		}
 		if s.Owner.H.DataAtom == atom.H1 && !s.Template {
 			found = s
+		}
+	}
+	if found != nil && p.contains(region, found.Owner) {
+		return found
+	}
+	if h := pageHeadline(p); h != nil && h.Index <= last && (found == nil || h.Index > found.Owner.Index) {
+		for _, i := range h.Segments {
+			if s := &p.Segments[i]; !s.Template && s.Text != "" {
+				return s
+			}
 		}
 	}
 	return found
