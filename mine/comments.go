@@ -456,11 +456,11 @@ func commentish(n *Node) bool {
 			continue // most elements: no need to split and lower-case
 		}
 		for tok := range strings.FieldsSeq(strings.ToLower(v)) {
-			if !stableName(tok) || commentState(tok) {
+			if !stableName(tok) || commentState(tok) || termName(tok) {
 				continue
 			}
 			if (strings.Contains(tok, "comment") && !strings.Contains(tok, "commentary")) ||
-				strings.Contains(tok, "disqus") || tok == "respond" {
+				strings.Contains(tok, "disqus") || tok == "respond" || containsAny(tok, localComments) {
 				return true
 			}
 		}
@@ -468,8 +468,22 @@ func commentish(n *Node) bool {
 	return false
 }
 
+// termName: a class that names one of a post's terms, as WordPress
+// writes them ("category-kommentare", "tag-comments"): what the post is
+// about, not what its element holds.
+func termName(tok string) bool {
+	first, _, found := strings.Cut(strings.ReplaceAll(tok, "_", "-"), "-")
+	return found && taxonomyWords[first]
+}
+
+// localComments name comment sections in the languages of sites whose
+// themes are not in English: German's, Polish's, Czech's and Slovak's,
+// and Spanish's and Portuguese's plurals (the German singular
+// "Kommentar", like "commentary", is an opinion piece).
+var localComments = []string{"kommentare", "komentarz", "komentare", "comentario"}
+
 // commentNeedles are the words commentish looks for in a name.
-var commentNeedles = newFoldSet("comment", "disqus", "respond")
+var commentNeedles = newFoldSet("comment", "disqus", "respond", "kommentare", "komentar", "comentario")
 
 // commentState: a class that says something of a post's comments
 // ("commented", "comments-open", "has-comments", "no-comments"), not that

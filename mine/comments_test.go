@@ -165,10 +165,16 @@ func TestCommentish(t *testing.T) {
 		{"div", `class="entry no-comments"`, false},
 		{"div", `class="comments-closed"`, false},
 		{"body", `class="comments"`, false},
-		{"div", `class="MtnComment"`, true},         // any case, inside a name
-		{"div", `id="DISQUS_THREAD"`, true},         // upper case
-		{"div", `class="post-reply respond"`, true}, // the last word
-		{"div", `class="comm ent respo"`, false},    // parts of the words only
+		{"div", `class="MtnComment"`, true},           // any case, inside a name
+		{"div", `id="DISQUS_THREAD"`, true},           // upper case
+		{"div", `class="post-reply respond"`, true},   // the last word
+		{"div", `class="comm ent respo"`, false},      // parts of the words only
+		{"div", `id="kommentare"`, true},              // German
+		{"section", `id="komentarze"`, true},          // Polish
+		{"div", `class="articulo-comentarios"`, true}, // Spanish
+		{"div", `class="kommentar"`, false},           // a German opinion piece
+		{"div", `class="ee-term--kommentar"`, false},
+		{"article", `class="post category-kommentare tag-comments"`, false}, // the post's terms
 	} {
 		page := parse(Input{Key: "k", Body: []byte(`<html><body><` + tt.tag + ` ` + tt.attrs + `><p>Text</p></` + tt.tag + `></body></html>`)}, "").page
 		var n *Node
