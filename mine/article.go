@@ -639,7 +639,30 @@ func dropClosingDatelines(segs []*Segment, kept []bool) {
 // dateline: s is a byline or a dateline (byDateLine), not a named
 // field's date (fieldValue).
 func dateline(s *Segment) bool {
-	return byDateLine(s.Text) && !fieldValue(s)
+	return (byDateLine(s.Text) || datedReadingTime(s.Text)) && !fieldValue(s)
+}
+
+// datedReadingTime: a meta line that joins a dateline and the story's
+// reading time with a separator ("Published 12 August 2024 · 5 min
+// read", "By Anna Berg | 3 min read"): each part is one or the other.
+func datedReadingTime(text string) bool {
+	if len(text) > 120 {
+		return false
+	}
+	parts := strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune("·•|", r) })
+	dated, timed := false, false
+	for _, part := range parts {
+		switch part = strings.TrimSpace(part); {
+		case part == "":
+		case readingTime(part):
+			timed = true
+		case byDateLine(part):
+			dated = true
+		default:
+			return false
+		}
+	}
+	return dated && timed
 }
 
 // dropEchoes drops a kept line of three words or more that says again

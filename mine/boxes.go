@@ -1,6 +1,7 @@
 package mine
 
 import (
+	"net/url"
 	"slices"
 	"strings"
 
@@ -376,7 +377,7 @@ func socialEmbeds(p *Page, region *Node) map[*Segment]bool {
 	chars := 0
 	for i, last := region.Index, p.lastDescendant(region); i <= last; i++ {
 		n := p.Nodes[i]
-		if !socialEmbed(n) {
+		if !socialEmbed(p, n) {
 			continue
 		}
 		if out == nil {
@@ -397,9 +398,10 @@ func socialEmbeds(p *Page, region *Node) map[*Segment]bool {
 // socialEmbed: n is a post of a social network embedded in the page, as
 // the network's script expects its markup (<blockquote
 // class="twitter-tweet"> and Instagram's, TikTok's, Reddit's and
-// Bluesky's alike): another author's words, which the script lays out as
-// a card.
-func socialEmbed(n *Node) bool {
+// Bluesky's alike), or a blockquote whose last link is such a post's
+// permalink, as every network's fallback markup ends, named or not:
+// another author's words, which the script lays out as a card.
+func socialEmbed(p *Page, n *Node) bool {
 	if n.Tag != "blockquote" {
 		return false
 	}
@@ -409,6 +411,36 @@ func socialEmbed(n *Node) bool {
 		case "twitter-tweet", "twitter-video", "instagram-media", "tiktok-embed", "reddit-card", "reddit-embed-bq", "bluesky-embed", "text-post-media":
 			return true
 		}
+	}
+	for i := p.lastDescendant(n); i > n.Index; i-- {
+		if href := p.Nodes[i].Href; href != "" {
+			return postPermalink(href)
+		}
+	}
+	return false
+}
+
+// postPermalink: href links one post of a social network
+// ("twitter.com/NAME/status/ID", "instagram.com/p/ID/",
+// "bsky.app/profile/NAME/post/ID").
+func postPermalink(href string) bool {
+	u, err := url.Parse(href)
+	if err != nil {
+		return false
+	}
+	host := strings.TrimPrefix(strings.ToLower(u.Host), "www.")
+	parts := strings.Split(strings.Trim(u.Path, "/"), "/")
+	switch host {
+	case "twitter.com", "x.com", "mobile.twitter.com":
+		return len(parts) >= 3 && parts[1] == "status"
+	case "instagram.com":
+		return len(parts) >= 2 && (parts[0] == "p" || parts[0] == "reel")
+	case "tiktok.com":
+		return len(parts) >= 3 && strings.HasPrefix(parts[0], "@") && parts[1] == "video"
+	case "bsky.app":
+		return len(parts) >= 4 && parts[0] == "profile" && parts[2] == "post"
+	case "threads.net", "threads.com":
+		return len(parts) >= 3 && strings.HasPrefix(parts[0], "@") && parts[1] == "post"
 	}
 	return false
 }

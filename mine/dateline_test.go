@@ -218,3 +218,25 @@ func TestRightsNotice(t *testing.T) {
 		}
 	}
 }
+
+// TestDatedReadingTime: a meta line that joins a dateline and a reading
+// time is a dateline; a reading time alone, a date alone and a line
+// that joins either to other words are not such a line.
+func TestDatedReadingTime(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		want bool
+	}{
+		{"Published 12 August 2024 · 5 min read", true},
+		{"By Anna Berg | 3 min read", true},
+		{"Aug 12, 2024 • 4 minute read", true},
+		{"5 min read", false},
+		{"Published 12 August 2024", false}, // byDateLine's, not this one's
+		{"Published 12 August 2024 · Farming · 5 min read", false},
+		{"Harvest down a fifth · 5 min read", false},
+	} {
+		if got := datedReadingTime(tt.line); got != tt.want {
+			t.Errorf("datedReadingTime(%q) = %v, want %v", tt.line, got, tt.want)
+		}
+	}
+}
