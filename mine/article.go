@@ -453,8 +453,13 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 			slideCounter(s.Text) && cellOf(s.Owner) == nil {
 			return false
 		}
-		if !links && !started && dateline(s) {
+		if !links && !started && dateline(page, s) {
 			bylined = true
+			return false
+		}
+		// A <time> line under the standfirst (kicker, headline, standfirst,
+		// byline) is one too; a list's or a table's dates are its own.
+		if !links && timedLine(page, s) && s.Owner.Tag != "li" && cellOf(s.Owner) == nil {
 			return false
 		}
 		if !links && (navigationLine(page, s, region, &lists) || breadcrumb(s) || cjkCreditLine(s.Text) || reprintNotice(s.Text) || rightsNotice(s.Text) || storyLink(page, s)) {
@@ -486,7 +491,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 	orphanHeadings(segs, kept)
 	dropEchoes(segs, kept)
 	if !links {
-		dropClosingDatelines(segs, kept)
+		dropClosingDatelines(page, segs, kept)
 	}
 	var b strings.Builder
 	// The text's length at most (cellSep is the longest separator): the
@@ -624,23 +629,56 @@ func boldBlock(s *Segment) bool {
 // "Stand: 19.10.2019 11:05 Uhr", "Von Claudia Lindner"): a dateline
 // under the story is one as much as over it. A line of dates that
 // something follows stays, a schedule's.
-func dropClosingDatelines(segs []*Segment, kept []bool) {
+func dropClosingDatelines(p *Page, segs []*Segment, kept []bool) {
 	for i := len(segs) - 1; i >= 0; i-- {
 		if !kept[i] {
 			continue
 		}
-		if !dateline(segs[i]) {
+		if !dateline(p, segs[i]) {
 			return
 		}
 		kept[i] = false
 	}
 }
 
-// dateline: s is a byline or a dateline (byDateLine), not a named
-// field's date (fieldValue).
-func dateline(s *Segment) bool {
-	return (byDateLine(s.Text) || datedReadingTime(s.Text)) && !fieldValue(s)
+// dateline: s is a byline or a dateline (byDateLine, datedReadingTime,
+// timedLine), not a named field's date (fieldValue).
+func dateline(p *Page, s *Segment) bool {
+	return (byDateLine(s.Text) || datedReadingTime(s.Text) || timedLine(p, s)) && !fieldValue(s)
 }
+
+// timedLine: a short line that holds a <time> element, HTML's own mark
+// of a date, and few words beside it (the author's name and role,
+// "Updated"), no sentence: a story's byline and dateline in a header
+// whose class names say nothing ("Sara Quinn Housing correspondent Tue
+// 14 May 2024 06.00 BST").
+func timedLine(p *Page, s *Segment) bool {
+	if s.Len > 120 {
+		return false
+	}
+	o := s.Owner
+	for i, last := o.Index+1, p.lastDescendant(o); i <= last; i++ {
+		n := p.Nodes[i]
+		if n.Block { // another line's
+			i = p.lastDescendant(n)
+			continue
+		}
+		if n.H.DataAtom != atom.Time {
+			continue
+		}
+		t := clean(nodeText(n.H))
+		if t == "" || !strings.Contains(s.Text, t) {
+			continue
+		}
+		rest := strings.TrimSpace(strings.Replace(s.Text, t, " ", 1))
+		return spokenWords(rest) <= maxBylineWords && !endsSentence(rest)
+	}
+	return false
+}
+
+// maxBylineWords bounds the words beside a <time> in a byline: two
+// authors' names and a role.
+const maxBylineWords = 8
 
 // datedReadingTime: a meta line that joins a dateline and the story's
 // reading time with a separator ("Published 12 August 2024 · 5 min

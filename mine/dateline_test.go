@@ -240,3 +240,31 @@ func TestDatedReadingTime(t *testing.T) {
 		}
 	}
 }
+
+// TestTimedLine: a line that holds a <time> and few other words is a
+// byline or dateline, under the standfirst too; a list's and a table's
+// dates, and a sentence with a <time> in it, are the story's.
+func TestTimedLine(t *testing.T) {
+	body := `<html><head><title>Summer concerts return to the harbour | Harbour News</title></head><body>
+<div><a href="/">Harbour News</a> <a href="/events/">Events</a> <a href="/news/">News</a></div>
+<div><h1>Summer concerts return to the harbour</h1>
+<p>The free evening concerts on the quay are back after a year's break, with six dates in June and July</p>
+<div><a href="/profile/ilona-marsh/">Ilona Marsh</a><span>Culture reporter</span><time datetime="2024-05-02T08:00">2 May 2024, 08:00</time></div>
+<p>The harbour trust said on <time datetime="2024-05-01">Wednesday</time> that the concerts would return this summer after the stage was rebuilt over the winter.</p>
+<p>Each concert starts at seven in the evening and ends before the last ferry leaves, so that visitors from the islands can get home.</p>
+<ul><li><time datetime="2024-06-07">7 June</time> Brass band of the north pier</li><li><time datetime="2024-06-21">21 June</time> Island choirs</li><li><time datetime="2024-07-05">5 July</time> Folk night</li></ul>
+<table><tr><th>Date</th><th>Stage</th></tr><tr><td><time datetime="2024-06-07">7 June</time></td><td>North quay</td></tr><tr><td><time datetime="2024-07-19">19 July</time></td><td>South quay</td></tr></table>
+<p>The trust is still looking for volunteers to help with seating and the first-aid tent.</p></div>
+<div><a href="/about/">About</a> <a href="/contact/">Contact</a></div></body></html>`
+	text := ExtractSite([]Input{{Key: "k", Body: []byte(body)}}, Options{}, true)[0].ArticleText()
+	for _, want := range []string{"after a year's break", "said on Wednesday that the concerts", "7 June Brass band of the north pier", "Folk night", "19 July", "South quay", "looking for volunteers"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
+	}
+	for _, not := range []string{"Ilona Marsh", "Culture reporter", "2 May 2024"} {
+		if strings.Contains(text, not) {
+			t.Errorf("text holds %q:\n%s", not, text)
+		}
+	}
+}

@@ -92,6 +92,12 @@ func TestSingleStories(t *testing.T) {
 		{"shopblog.html", "",
 			[]string{"Lately it seems every light fixture", "most gifted designers working today"},
 			[]string{"I just discovered your site", "courier to collect it", "Welcome to Hatch", "Free Shipping"}},
+		// Hashed class names: a kicker, the headline, a standfirst with no
+		// full stop and a byline of a name, a role and a <time>; a box of
+		// the most viewed and a newsletter's form between the paragraphs.
+		{"hashedheader.html", "",
+			[]string{"Tenants in the capital now spend almost half their income", "Private rents rose by 9.2%", "which the government has ruled out"},
+			[]string{"Sara Quinn", "Housing correspondent", "14 May 2024", "Most viewed", "Train strikes", "Sign up to Money Weekly", "Privacy notice", "More on this story", "Photograph: Tom Ash", "Comments (312)"}},
 		{"sidebar.html", "",
 			[]string{"Every update brings new bugs", "saves us a day of guessing"},
 			[]string{"Author's column", "Sometimes people ask me", "Skills update"}},
