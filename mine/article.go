@@ -7,6 +7,7 @@ import (
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 
+	"infocrawl/mine/internal/htmlnode"
 	"infocrawl/mine/onepage"
 )
 
@@ -458,8 +459,8 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 			return false
 		}
 		// A <time> line under the standfirst (kicker, headline, standfirst,
-		// byline) is one too; a list's or a table's dates are its own.
-		if !links && timedLine(page, s) && s.Owner.Tag != "li" && cellOf(s.Owner) == nil {
+		// byline) is one too.
+		if !links && timedLine(page, s) {
 			return false
 		}
 		if !links && (navigationLine(page, s, region, &lists) || breadcrumb(s) || cjkCreditLine(s.Text) || reprintNotice(s.Text) || rightsNotice(s.Text) || storyLink(page, s)) {
@@ -653,8 +654,8 @@ func dateline(p *Page, s *Segment) bool {
 // whose class names say nothing ("Sara Quinn Housing correspondent Tue
 // 14 May 2024 06.00 BST").
 func timedLine(p *Page, s *Segment) bool {
-	if s.Len > 120 {
-		return false
+	if s.Len > 120 || cellOf(s.Owner) != nil || s.Owner.Tag == "li" && datedItems(p, s.Owner) {
+		return false // a table's dates, or a list's of dated items, are its own
 	}
 	o := s.Owner
 	for i, last := o.Index+1, p.lastDescendant(o); i <= last; i++ {
@@ -667,13 +668,42 @@ func timedLine(p *Page, s *Segment) bool {
 			continue
 		}
 		t := clean(nodeText(n.H))
-		if t == "" || !strings.Contains(s.Text, t) {
+		if t == "" || !strings.Contains(s.Text, t) || !moment(n.H, t) {
 			continue
 		}
 		rest := strings.TrimSpace(strings.Replace(s.Text, t, " ", 1))
 		return spokenWords(rest) <= maxBylineWords && !endsSentence(rest)
 	}
 	return false
+}
+
+// datedItems: li and a sibling item each hold a <time>, as the items of
+// a list of events, episodes or posts do (a header's list of byline,
+// dateline and section holds one).
+func datedItems(p *Page, li *Node) bool {
+	if li.Parent == nil {
+		return false
+	}
+	dated := 0
+	for _, k := range li.Parent.Kids {
+		for i, last := k.Index, p.lastDescendant(k); i <= last; i++ {
+			if p.Nodes[i].H.DataAtom == atom.Time {
+				dated++
+				break
+			}
+		}
+	}
+	return dated >= 2
+}
+
+// moment: a <time> element says when, not how long: its datetime is no
+// ISO 8601 duration (a recipe's prepTime "PT15M", "15 Min"), and without
+// one its text is a date or a time.
+func moment(h *html.Node, text string) bool {
+	if dt := strings.TrimSpace(htmlnode.Attr(h, "datetime")); dt != "" {
+		return dt[0] != 'P' && dt[0] != 'p'
+	}
+	return byDateLine(text)
 }
 
 // maxBylineWords bounds the words beside a <time> in a byline: two

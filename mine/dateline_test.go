@@ -242,14 +242,16 @@ func TestDatedReadingTime(t *testing.T) {
 }
 
 // TestTimedLine: a line that holds a <time> and few other words is a
-// byline or dateline, under the standfirst too; a list's and a table's
-// dates, and a sentence with a <time> in it, are the story's.
+// byline or dateline, under the standfirst too, and in a header's list
+// of byline and dateline; the dates of a list of dated items and of a
+// table, and a sentence with a <time> in it, are the story's.
 func TestTimedLine(t *testing.T) {
 	body := `<html><head><title>Summer concerts return to the harbour | Harbour News</title></head><body>
 <div><a href="/">Harbour News</a> <a href="/events/">Events</a> <a href="/news/">News</a></div>
 <div><h1>Summer concerts return to the harbour</h1>
 <p>The free evening concerts on the quay are back after a year's break, with six dates in June and July</p>
 <div><a href="/profile/ilona-marsh/">Ilona Marsh</a><span>Culture reporter</span><time datetime="2024-05-02T08:00">2 May 2024, 08:00</time></div>
+<ul><li><a href="/events/">Events</a></li><li>Harbour News, <time datetime="2024-05-02T08:00">Thursday 2 May 2024 08.00 BST</time></li></ul>
 <p>The harbour trust said on <time datetime="2024-05-01">Wednesday</time> that the concerts would return this summer after the stage was rebuilt over the winter.</p>
 <p>Each concert starts at seven in the evening and ends before the last ferry leaves, so that visitors from the islands can get home.</p>
 <ul><li><time datetime="2024-06-07">7 June</time> Brass band of the north pier</li><li><time datetime="2024-06-21">21 June</time> Island choirs</li><li><time datetime="2024-07-05">5 July</time> Folk night</li></ul>
@@ -262,9 +264,29 @@ func TestTimedLine(t *testing.T) {
 			t.Errorf("text lacks %q:\n%s", want, text)
 		}
 	}
-	for _, not := range []string{"Ilona Marsh", "Culture reporter", "2 May 2024"} {
+	for _, not := range []string{"Ilona Marsh", "Culture reporter", "2 May 2024", "Thursday 2 May 2024"} {
 		if strings.Contains(text, not) {
 			t.Errorf("text holds %q:\n%s", not, text)
+		}
+	}
+}
+
+// TestTimedLineDuration: a recipe's times, <time> elements that say how
+// long ("PT15M"), are no dateline, however short their line.
+func TestTimedLineDuration(t *testing.T) {
+	body := `<html><head><title>Basic muffin batter | Muffin Recipes</title></head><body>
+<div><a href="/">Muffin Recipes</a> <a href="/sweet/">Sweet</a> <a href="/savoury/">Savoury</a></div>
+<div><h1>Basic muffin batter</h1>
+<div><span>Preparation:</span> <time itemprop="prepTime" datetime="PT15M">15 Min</time></div>
+<div><span>Baking:</span> <time itemprop="cookTime" datetime="PT25M">25 Min</time></div>
+<p>This batter is the base of almost every muffin on this site: add fruit, chocolate or nuts to it, and bake it in paper cases for the best crumb.</p>
+<p>Mix the dry ingredients first, then stir in the wet ones only until the flour disappears; a lumpy batter makes a lighter muffin.</p>
+<p>Fill the cases two thirds full and bake at 180 degrees until a skewer comes out clean.</p></div>
+<div><a href="/about/">About</a> <a href="/contact/">Contact</a></div></body></html>`
+	text := ExtractSite([]Input{{Key: "k", Body: []byte(body)}}, Options{}, true)[0].ArticleText()
+	for _, want := range []string{"15 Min", "25 Min", "a lumpy batter makes a lighter muffin"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
 		}
 	}
 }
