@@ -1,7 +1,6 @@
 package mine
 
 import (
-	"net/url"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -476,20 +475,6 @@ func pageHeadline(p *Page) *Node {
 		}
 	}
 	return nil
-}
-
-// homeLinked: n links the site's home page, as a header's heading that
-// is the site's name does.
-func homeLinked(p *Page, n *Node) bool {
-	for _, a := range p.Nodes[n.Index : p.lastDescendant(n)+1] {
-		if a.Href == "" {
-			continue
-		}
-		if u, err := url.Parse(a.Href); err == nil && (u.Path == "" || u.Path == "/") && u.RawQuery == "" {
-			return true
-		}
-	}
-	return false
 }
 
 // namedAway: the nearest of n's ancestors whose class or id says

@@ -83,10 +83,13 @@ func headlineBefore(p *Page, region *Node, headline *Segment) *Node {
 // linkedHome: all of h's text is links, one of them to a site's home
 // page: the site's name under its logo, not a headline.
 func linkedHome(p *Page, h *Node) bool {
-	if h.CLenA > 0 || h.ALenA == 0 {
-		return false
-	}
-	for i := h.Index; i <= p.lastDescendant(h); i++ {
+	return h.CLenA == 0 && h.ALenA > 0 && homeLinked(p, h)
+}
+
+// homeLinked: n holds a link to a site's home page (homePath), as a
+// header's heading that is the site's name does.
+func homeLinked(p *Page, n *Node) bool {
+	for i := n.Index; i <= p.lastDescendant(n); i++ {
 		if href := p.Nodes[i].Href; href != "" && homePath(href) {
 			return true
 		}
@@ -94,8 +97,10 @@ func linkedHome(p *Page, h *Node) bool {
 	return false
 }
 
-// homePath: the URL's path is a site's root ("/", "/index.html"); an
-// archived copy's URL is read for the address it archives.
+// homePath: the URL's path is a site's root ("/", "/index.html") and its
+// query names no page (a logo's "?ref=logo" does not; WordPress's
+// "/?p=34518" is a post); an archived copy's URL is read for the address
+// it archives.
 func homePath(href string) bool {
 	if i := strings.LastIndex(href, "://"); i >= 0 {
 		href = href[i+3:]
@@ -105,10 +110,23 @@ func homePath(href string) bool {
 			href = ""
 		}
 	}
-	if i := strings.IndexAny(href, "?#"); i >= 0 {
+	if i := strings.IndexByte(href, '#'); i >= 0 {
 		href = href[:i]
 	}
-	return href == "" || href == "/" || strings.HasPrefix(href, "/index.")
+	path, query, _ := strings.Cut(href, "?")
+	return (path == "" || path == "/" || strings.HasPrefix(path, "/index.")) && !pageQuery(query)
+}
+
+// pageQuery: a URL's query picks a page of the site, as a CMS's
+// "p=34518", "page_id=2" or "id=7" does, not a tracking tag.
+func pageQuery(query string) bool {
+	for kv := range strings.SplitSeq(query, "&") {
+		switch k, _, _ := strings.Cut(kv, "="); strings.ToLower(k) {
+		case "p", "page_id", "id", "cat", "tag", "s", "m", "article", "story", "page":
+			return true
+		}
+	}
+	return false
 }
 
 // standfirstLine: a line shaped as a standfirst: a sentence of eight

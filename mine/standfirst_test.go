@@ -66,6 +66,9 @@ func TestHomePath(t *testing.T) {
 		{"https://news.example/2013/08/07/digital-cinemas/", false},
 		{"https://web.archive.org/web/20140226054445/http://www.time4talks.com/2013/08/07/kinos/", false},
 		{"/about/", false},
+		{"http://thecuriousbrain.com/?p=34518", false}, // a WordPress post
+		{"/?page_id=2", false},
+		{"https://news.example/?utm_source=x&utm_medium=y", true},
 	}
 	for _, tt := range tests {
 		if got := homePath(tt.href); got != tt.want {
