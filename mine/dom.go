@@ -3,6 +3,7 @@ package mine
 import (
 	"bytes"
 	"net/url"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -76,7 +77,7 @@ type Page struct {
 	Nodes    []*Node // every kept element, preorder
 	Segments []Segment
 	Title    string          // from <title>
-	titleKey string          // Title lower-cased, for titleHolds, once asked for
+	titleKey string          // Title lower-cased (titleLower), once asked for
 	base     *url.URL        // resolves links: the page's <base>, else URL
 	site     string          // siteOf(URL.Host), once asked for
 	offSites map[string]bool // offSite by link host, once asked for
@@ -155,11 +156,9 @@ func validUTF8(body []byte) []byte {
 // titleHolds: text, three words or more, is in the page's <title> (both
 // lower-cased, white space collapsed): the page's own headline.
 func (p *Page) titleHolds(text string) bool {
-	if p.titleKey == "" {
-		p.titleKey = strings.ToLower(strings.Join(strings.Fields(p.Title), " "))
-	}
-	t := strings.ToLower(strings.Join(strings.Fields(text), " "))
-	return p.titleKey != "" && spokenWords(t) >= 3 && strings.Contains(p.titleKey, t)
+	t := lowerClean(text)
+	key := p.titleLower()
+	return key != "" && spokenWords(t) >= 3 && strings.Contains(key, t)
 }
 
 // titlePart: text, two words or more, is a whole part of the page's
@@ -167,25 +166,25 @@ func (p *Page) titleHolds(text string) bool {
 // headline with ("The Curious Brain » Sam Falconer"): a headline too
 // short for titleHolds, which a longer text's words could hold by chance.
 func (p *Page) titlePart(text string) bool {
-	t := strings.ToLower(strings.Join(strings.Fields(text), " "))
+	t := lowerClean(text)
 	if spokenWords(t) < 2 {
 		return false
 	}
-	if p.titleKey == "" {
-		p.titleKey = strings.ToLower(strings.Join(strings.Fields(p.Title), " "))
-	}
-	key := strings.ReplaceAll(p.titleKey, " - ", " | ")
-	parts := strings.FieldsFunc(key, func(r rune) bool { return strings.ContainsRune(titleSeparators, r) })
-	if len(parts) < 2 {
-		return false
-	}
-	for _, part := range parts {
-		if strings.TrimSpace(part) == t {
-			return true
-		}
-	}
-	return false
+	parts := strings.FieldsFunc(strings.ReplaceAll(p.titleLower(), " - ", " | "), func(r rune) bool { return strings.ContainsRune(titleSeparators, r) })
+	return len(parts) >= 2 && slices.ContainsFunc(parts, func(part string) bool { return strings.TrimSpace(part) == t })
 }
+
+// titleLower is the page's <title> lower-cased, white space collapsed,
+// worked out once.
+func (p *Page) titleLower() string {
+	if p.titleKey == "" {
+		p.titleKey = lowerClean(p.Title)
+	}
+	return p.titleKey
+}
+
+// lowerClean is text lower-cased, white space collapsed.
+func lowerClean(text string) string { return strings.ToLower(clean(text)) }
 
 // titleSeparators split a <title> into its site's name and its headline;
 // a hyphen does only between spaces.
