@@ -454,14 +454,17 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 			slideCounter(s.Text) && cellOf(s.Owner) == nil {
 			return false
 		}
-		if !links && !started && dateline(page, s) {
-			bylined = true
-			return false
-		}
-		// A <time> line under the standfirst (kicker, headline, standfirst,
-		// byline) is one too.
-		if !links && timedLine(page, s) {
-			return false
+		if !links {
+			// A <time> line goes under the standfirst too (kicker,
+			// headline, standfirst, byline).
+			timed := timedLine(page, s)
+			if !started && (timed || datelineText(s.Text)) && !fieldValue(s) {
+				bylined = true
+				return false
+			}
+			if timed {
+				return false
+			}
 		}
 		if !links && (navigationLine(page, s, region, &lists) || breadcrumb(s) || cjkCreditLine(s.Text) || reprintNotice(s.Text) || rightsNotice(s.Text) || storyLink(page, s)) {
 			return false
@@ -645,7 +648,12 @@ func dropClosingDatelines(p *Page, segs []*Segment, kept []bool) {
 // dateline: s is a byline or a dateline (byDateLine, datedReadingTime,
 // timedLine), not a named field's date (fieldValue).
 func dateline(p *Page, s *Segment) bool {
-	return (byDateLine(s.Text) || datedReadingTime(s.Text) || timedLine(p, s)) && !fieldValue(s)
+	return (datelineText(s.Text) || timedLine(p, s)) && !fieldValue(s)
+}
+
+// datelineText: text reads as a byline or a dateline, by its words alone.
+func datelineText(text string) bool {
+	return byDateLine(text) || datedReadingTime(text)
 }
 
 // timedLine: a short line that holds a <time> element, HTML's own mark
