@@ -37,6 +37,7 @@ func linkedThreads(p *Page) []*Node {
 // and say more than it.
 func citedThreads(p *Page) []*Node {
 	var cites []*Node
+	names := map[*Node]string{}
 	for _, n := range p.Nodes {
 		if n.H.DataAtom != atom.Cite {
 			continue
@@ -44,11 +45,15 @@ func citedThreads(p *Page) []*Node {
 		name := clean(nodeText(n.H))
 		if line := clean(nodeText(blockOf(n).H)); citedName(name) && (line == name || authorName(line) == name) {
 			cites = append(cites, n)
+			names[n] = name
 		}
+	}
+	if len(cites) < 2 {
+		return nil
 	}
 	head := pageHeadline(p)
 	return listsAround(cites, func(item, cite *Node) bool {
-		own, all := clean(nodeText(cite.H)), clean(nodeText(item.H))
+		own, all := names[cite], clean(nodeText(item.H))
 		return strings.HasPrefix(all, own) && textChars(all) >= 2*textChars(own)+20 &&
 			(head == nil || !p.contains(item.Parent, head))
 	})
