@@ -453,3 +453,57 @@ func appendLabel(h uint64, n *html.Node) uint64 {
 	}
 	return fnvAppend(h, n.Data)
 }
+
+// The scan reads the address a page declares as the parser's
+// declaredURL does: the canonical link first, og:url failing it, only in
+// the head and only when absolute.
+func TestScanDeclaredURL(t *testing.T) {
+	for _, tt := range []struct{ head, body, want string }{
+		{`<link rel="canonical" href="https://a.example/story/1"><meta property="og:url" content="https://b.example/x">`, "", "https://a.example/story/1"},
+		{`<meta property="og:url" content="https://b.example/x?a=1&amp;b=2">`, "", "https://b.example/x?a=1&b=2"},
+		{`<LINK REL="Canonical nofollow" HREF=https://c.example/p>`, "", "https://c.example/p"},
+		{`<link rel="canonical" href="/story/1"><meta property="og:url" content="http://d.example/s">`, "", "http://d.example/s"},
+		{`<link rel="alternate" href="https://e.example/amp">`, "", ""},
+		{`<title>t</title>`, `<p>x</p><link rel="canonical" href="https://f.example/late">`, ""},
+	} {
+		src := `<html><head>` + tt.head + `</head><body>` + tt.body + `</body></html>`
+		_, got := scanPage([]byte(src), nil)
+		doc, err := html.Parse(strings.NewReader(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		parsed := declaredURL(doc)
+		if s, p := urlString(got), urlString(parsed); s != tt.want || p != tt.want {
+			t.Errorf("%s: scan declares %q, parse %q, want %q", tt.head, s, p, tt.want)
+		}
+	}
+}
+
+func urlString(u *url.URL) string {
+	if u == nil {
+		return ""
+	}
+	return u.String()
+}
+
+// Files with no known URL that declare theirs are clustered by the site
+// they declare: two sites on one theme (the same tag paths) are two
+// clusters, never one template.
+func TestClusterDeclaredSites(t *testing.T) {
+	var inputs []Input
+	for i := range 8 {
+		host := "a.example"
+		if i%2 == 1 {
+			host = "b.example"
+		}
+		src := strings.Replace(storyPage(i), "<head>", fmt.Sprintf(`<head><link rel="canonical" href="https://%s/2024/05/story-%d">`, host, i), 1)
+		inputs = append(inputs, Input{Key: fmt.Sprintf("%s-%d.html", host, i), Body: []byte(src)})
+	}
+	got := ClusterInputs(inputs, Options{}.withDefaults())
+	for _, in := range inputs {
+		same := strings.HasPrefix(in.Key, "a.") == strings.HasPrefix(inputs[0].Key, "a.")
+		if (got[in.Key] == got[inputs[0].Key]) != same {
+			t.Errorf("%s in cluster %q, %s in %q", in.Key, got[in.Key], inputs[0].Key, got[inputs[0].Key])
+		}
+	}
+}

@@ -1057,7 +1057,13 @@ func declaredURL(doc *html.Node) *url.URL {
 			og = htmlnode.Attr(c, "content")
 		}
 	}
-	for _, v := range []string{canonical, og} {
+	return firstAbsolute(canonical, og)
+}
+
+// firstAbsolute is the first of vs that is an absolute http(s) URL, nil
+// when none is.
+func firstAbsolute(vs ...string) *url.URL {
+	for _, v := range vs {
 		if u, err := url.Parse(strings.TrimSpace(v)); err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" {
 			return u
 		}

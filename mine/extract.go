@@ -199,7 +199,12 @@ func clusterScanned(inputs []Input, cuts []*rawCuts, opts Options) map[string]Cl
 		if cuts != nil {
 			c = cuts[i]
 		}
-		in[i] = ClusterInput{Key: p.Key, URL: p.URL, Signature: scanPage(p.Body, c)}
+		sig, declared := scanPage(p.Body, c)
+		u := p.URL
+		if u == nil { // a file: its site is the one it declares, as FromDOM reads it
+			u = declared
+		}
+		in[i] = ClusterInput{Key: p.Key, URL: u, Signature: sig}
 	}
 	return Cluster(in, opts.Cluster)
 }

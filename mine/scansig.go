@@ -2,7 +2,9 @@ package mine
 
 import (
 	"html"
+	"net/url"
 	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/net/html/atom"
@@ -20,23 +22,44 @@ import (
 // all clustering asks of them; the scan costs a seventh of a parse and
 // holds no tree, so a site's pages are clustered before any is parsed.
 func ScanSignature(body []byte) []uint64 {
-	return scanPage(body, nil)
+	sig, _ := scanPage(body, nil)
+	return sig
 }
 
 // scanPage is ScanSignature that also gathers, when cuts is not nil, the
 // raw text emptyRawText would cut: the page's parse then needs no scan of
-// its own.
-func scanPage(body []byte, cuts *rawCuts) []uint64 {
+// its own. It returns the address the page declares in its head too (as
+// declaredURL reads it: its canonical link, else its og:url; nil when
+// none), which places a file with no known URL on its site.
+func scanPage(body []byte, cuts *rawCuts) (sig []uint64, declared *url.URL) {
 	stack := []openTag{{"html", fnvAppend(fnvOffset64, "html")}}
-	var sig []uint64
 	var name []byte
 	names := map[string]string{} // a page's other tag names, allocated once each
+	var canonical, og string
+	inHead := true // no element of the body has started yet
 	htmlscan.Scan(body, func(t htmlscan.Tag) {
 		if cuts != nil {
 			cuts.see(body, t)
 		}
 		name = lowerASCII(name[:0], t.Name(body))
 		a := atom.Lookup(name)
+		if inHead {
+			switch a {
+			case atom.Link:
+				if canonical == "" && t.HasHref && attrHasToken(body, t, "rel", "canonical") {
+					canonical = html.UnescapeString(string(body[t.Href.V0:t.Href.V1]))
+				}
+			case atom.Meta:
+				if og == "" && attrIs(body, t, "property", "og:url") {
+					if c, ok := t.Attr(body, "content"); ok {
+						og = html.UnescapeString(string(body[c.V0:c.V1]))
+					}
+				}
+			case atom.Html, atom.Head, atom.Title, atom.Base, atom.Script, atom.Style, atom.Noscript, atom.Template:
+			default:
+				inHead = false
+			}
+		}
 		tag := a.String() // HTML's own names need no allocation
 		if a == 0 {
 			var ok bool
@@ -83,12 +106,34 @@ func scanPage(body []byte, cuts *rawCuts) []uint64 {
 			}
 		}
 	})
+	declared = firstAbsolute(canonical, og)
 	if len(sig) == 0 {
-		return nil
+		return nil, declared
 	}
 	sig = append(sig, stack[0].h)
 	slices.Sort(sig)
-	return slices.Compact(sig)
+	return slices.Compact(sig), declared
+}
+
+// attrIs: t's attribute key has value v, in any case.
+func attrIs(body []byte, t htmlscan.Tag, key, v string) bool {
+	a, ok := t.Attr(body, key)
+	return ok && strings.EqualFold(strings.TrimSpace(string(body[a.V0:a.V1])), v)
+}
+
+// attrHasToken: one of the space-separated words of t's attribute key is
+// v, in any case (rel="canonical", rel="Canonical nofollow").
+func attrHasToken(body []byte, t htmlscan.Tag, key, v string) bool {
+	a, ok := t.Attr(body, key)
+	if !ok {
+		return false
+	}
+	for w := range strings.FieldsSeq(string(body[a.V0:a.V1])) {
+		if strings.EqualFold(w, v) {
+			return true
+		}
+	}
+	return false
 }
 
 // An openTag is an element open during the scan: its name (lower case)

@@ -19,6 +19,25 @@ type Tag struct {
 // Name is the tag's name as written.
 func (t Tag) Name(b []byte) []byte { return b[t.Start+1 : t.NameEnd] }
 
+// Attr finds the tag's first attribute whose key is key (lower case) in
+// any case, reading the tag's attributes again: for the few tags whose
+// other attributes a caller needs (a <link>'s rel, a <meta>'s property).
+func (t Tag) Attr(b []byte, key string) (Span, bool) {
+	for pos := t.NameEnd; pos < t.End; {
+		if pos = skipHTMLSpace(b, pos); pos >= t.End || b[pos] == '>' {
+			break
+		}
+		var a Span
+		if pos, a = readAttr(b, pos); pos < 0 {
+			break
+		}
+		if FoldedIs(b[a.K0:a.K1], key) {
+			return a, true
+		}
+	}
+	return Span{}, false
+}
+
 // StartTags calls fn, in document order, with every start tag of body as
 // x/net/html's Tokenizer finds them, without its costs: the Tokenizer
 // reads every byte through a method call and copies the name and key of
