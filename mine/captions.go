@@ -16,7 +16,8 @@ import (
 // list or table, no picture in it, at most one sentence) whose parent,
 // inside region, holds a picture beside it and little more text than n,
 // and is no card of a series (inSeries, the parent or one of its three
-// nearest ancestors inside region): a photo's caption under it, in
+// nearest ancestors inside region) nor a quotation (in a <blockquote>,
+// whose picture is the quoted source's): a photo's caption under it, in
 // whatever markup (a <p> beside the <img> in a "media" box, a <span> or
 // an <em> that holds most of the box's text). The
 // standfirst's besidePicture asks the same of any line, inline ones too,
@@ -42,6 +43,11 @@ func sidePicture(p *Page, n, region *Node) bool {
 	}
 	for i := 0; i < 4 && a != nil && a != region; i, a = i+1, a.Parent {
 		if inSeries(a) {
+			return false
+		}
+	}
+	for q := n.Parent; q != nil && q != region; q = q.Parent {
+		if q.H.DataAtom == atom.Blockquote {
 			return false
 		}
 	}

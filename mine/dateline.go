@@ -76,7 +76,8 @@ func fieldMarked(text string) bool {
 }
 
 // datelineFields splits a dateline into its words at spaces and the
-// marks that part a dateline's fields, keeping a numeric date or a time
+// marks that part a dateline's fields (full-width ones too, as Japanese
+// and Chinese pages write them: "by 山田太郎 ／ 2016.12.01"), keeping a numeric date or a time
 // whole: a "/", "-" or "." between two digits is the date's own
 // ("12/20/06", "2020-09-30", "30.07.2019").
 func datelineFields(text string) []string {
@@ -84,7 +85,7 @@ func datelineFields(text string) []string {
 	start := -1
 	prev := rune(0)
 	for i, r := range text {
-		sep := unicode.IsSpace(r) || strings.ContainsRune(",|·•∙–—()", r)
+		sep := unicode.IsSpace(r) || strings.ContainsRune(",|·•∙–—()／｜", r)
 		if r == '/' || r == '-' {
 			next, _ := utf8.DecodeRuneInString(text[i+1:])
 			sep = !(isDigit(prev) && isDigit(next))

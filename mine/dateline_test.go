@@ -21,6 +21,8 @@ func TestByDateLine(t *testing.T) {
 		{"By Arpon Basu - Managing Editor LNH.com", true},
 		{"Posted by hipstomp / Rain Noe | 6 Nov 2012 | Comments (0)", true},
 		{"Posted by admin | March 3, 2012 | 5 Comments", true},
+		{"by ライトハウス国際特許事務所 ／ 2016.12.01", true}, // full-width marks part the fields too
+		{"2016.12.01 ｜ 田中太郎", false},            // no "by": a name after a date needs one
 		{"By Friday, the team had finished the bridge.", false},
 		{"By now the plan is clear to everyone.", false},
 		{"By 2050 the city will need twice the water.", false},

@@ -241,7 +241,8 @@ func TestSingleStories(t *testing.T) {
 			[]string{"has been her mission for many years", "she turns one hundred years old", "she still tells her story to anyone who will listen"},
 			[]string{"Our head office is in the harbour town", "bringing together experts on the European Union", "Middle East and North Africa", "Skip to main content", "Imprint"}},
 		{"placedcaption.html", "",
-			[]string{"The ramp is the largest piece of work at the pier", "The new loading ramp at the north pier opened", "keep to the timetable in winter", "a third of it from the regional fund", "Now we can plan."},
+			[]string{"The ramp is the largest piece of work at the pier", "The new loading ramp at the north pier opened", "keep to the timetable in winter", "a third of it from the regional fund", "Now we can plan.",
+				"would end most of the winter cancellations"}, // a quotation beside its source's picture is no caption
 			[]string{"The north pier at dawn", "Workers fit the new ramp's hinge", "Most read"}},
 		{"picturedsteps.html", "",
 			[]string{"A bare-root tree planted between November and March", "Dig a square hole", "Drive the stake in", "Tie the trunk to the stake", "Keep a circle of bare soil"},
