@@ -265,14 +265,15 @@ func authorName(line string) string {
 }
 
 // isAuthorNode: hCard's fn, a <cite> (WordPress's older themes, Disqus),
-// or an element whose class names the author.
+// or an element whose class names the author, alone or joined to other
+// words ("sidecommentauthor").
 func isAuthorNode(h *html.Node) bool {
 	if h.DataAtom == atom.Cite || hasToken(htmlnode.Attr(h, "itemprop"), "author") {
 		return clean(nodeText(h)) != ""
 	}
 	words := 0
 	for w := range nameWordsH(h) {
-		if commentAuthorWords[w] {
+		if commentAuthorWords[w] || authorCompound(w) {
 			words++
 		}
 		if commentActionWords[w] || commentContentWords[w] || w == "avatar" {

@@ -38,6 +38,9 @@ func TestComments(t *testing.T) {
 		// A Q&A page's answers (schema.org Answer items), after the
 		// comment under the accepted one.
 		{"qa-page", 3, "Ingrid", ""},
+		// An old theme's table per comment, its author in a class word
+		// that joins "author" to others ("sidecommentauthor").
+		{"table-theme", 3, "truckfan @ Video", "below-average reliability"},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
