@@ -241,17 +241,93 @@ func readComment(item *html.Node) (Comment, bool) {
 		root = content
 	}
 	c.Text = commentText(root, item, author, date)
+	if c.Author == "" {
+		// A theme that names neither part prints them as the comment's
+		// first line: "Heather on October 23rd, 2012 1:37 pm".
+		first, rest, _ := strings.Cut(c.Text, "\n\n")
+		if name, when, ok := commentMetaLine(first); ok && rest != "" {
+			c.Author, c.Text = name, rest
+			if c.Published == "" {
+				c.Published = when
+			}
+		}
+	}
 	return c, c.Text != ""
 }
 
+// dateStarts: a date or a meta line starts at words[i]: a numeric date,
+// a month, a day before its month ("29 October 2012"), or a separator
+// before a dateline ("| Posted at 12:45pm").
+func dateStarts(words []string, i int) bool {
+	w := strings.ToLower(strings.TrimRight(words[i], ".,"))
+	next := ""
+	if i+1 < len(words) {
+		next = strings.ToLower(strings.TrimRight(words[i+1], ".,"))
+	}
+	switch {
+	case numericDate(w), monthWords[w] && next != "" && dateNumber(next), dateNumber(w) && monthWords[next]:
+		return true
+	case strings.Trim(w, "|-–—·•") == "" && i+1 < len(words):
+		return byDateLine(strings.Join(words[i+1:], " "))
+	}
+	return false
+}
+
+// ordinal: a list's number ("2.", "12)").
+func ordinal(w string) bool {
+	n := strings.TrimRight(w, ".)")
+	return len(n) < len(w) && n != "" && strings.Trim(n, "0123456789") == ""
+}
+
+// commentMetaLine splits a comment's meta line into its author's name
+// and its date: "NAME — DATE", "NAME on DATE", "NAME | DATE", "NAME,
+// DATE", the name a user's name or a few capitalised words with no
+// sentence in them, and the date one that byDateLine reads, with a
+// number in it.
+func commentMetaLine(line string) (name, date string, ok bool) {
+	line = clean(line)
+	if len(line) > 120 {
+		return "", "", false
+	}
+	for _, sep := range []string{" — ", " – ", " - ", " | ", " on ", " On ", ", "} {
+		n, d, found := strings.Cut(line, sep)
+		n, d = strings.TrimSpace(n), strings.TrimSpace(d)
+		words := strings.Fields(n)
+		if !found || len(words) == 0 || len(words) > 4 || strings.ContainsAny(n, ".!?:;,") ||
+			len(words) > 1 && slices.ContainsFunc(words, func(w string) bool { return !nameWord(w) }) {
+			continue
+		}
+		if strings.ContainsAny(d, "0123456789") && byDateLine(d) {
+			return n, d, true
+		}
+	}
+	return "", "", false
+}
+
 // authorName is an author line without the verb after the name ("Jane
-// says:", "Emily said...", "Mason wrote :").
+// says:", "Emily said...", "Mason wrote :"), without the address a
+// theme prints before the name ("http://example.com/ Ella Rucker"), the
+// comment's number ("2. Subversive") and, when the author's box holds
+// them too, the date and the links after the name ("nomaduk 10.29.2012
+// Log in to Reply").
 func authorName(line string) string {
 	words := strings.Fields(line)
+	for len(words) > 1 && (strings.Contains(words[0], "://") || strings.HasPrefix(words[0], "www.") || ordinal(words[0])) {
+		words = words[1:]
+	}
+	for i := 1; i < len(words); i++ {
+		if dateStarts(words, i) || actionLine.MatchString(strings.Join(words[i:], " ")) {
+			words = words[:i]
+			break
+		}
+	}
+	for len(words) > 1 && strings.Trim(words[len(words)-1], "|-–—·•") == "" {
+		words = words[:len(words)-1]
+	}
 	for verb := false; len(words) > 1; {
 		switch strings.TrimRight(words[len(words)-1], ".:…") { // lower case: "John Said" is a name
 		case "": // the colon of "wrote :"
-		case "says", "said", "wrote":
+		case "says", "said", "wrote", "writes":
 			if verb {
 				return strings.Join(words, " ")
 			}
@@ -282,12 +358,21 @@ func isAuthorNode(h *html.Node) bool {
 	}
 	// "comment-author vcard" holds an avatar and "says:", and in some
 	// themes only the avatar: its fn, wherever it is, names the reader.
-	return words > 0 && clean(nodeText(h)) != "" &&
+	// A name is a line: a box of sentences named so ("AboutAuthor") is
+	// the story's author's bio.
+	text := clean(nodeText(h))
+	return words > 0 && text != "" && utf8.RuneCountInString(text) <= maxCommentAuthor &&
 		!hasDescendant(h, func(d *html.Node) bool { return hasToken(htmlnode.Attr(d, "class"), "fn") })
 }
 
+// maxCommentAuthor bounds an author's box: a name, a site, "says:", a
+// pingback's blog and post title.
+const maxCommentAuthor = 120
+
+// isDateNode: a <time>, or an element with some text (not a "meta" box
+// of the avatar alone) whose class names the date.
 func isDateNode(h *html.Node) bool {
-	return h.DataAtom == atom.Time || hasWordH(h, commentDateWords) && !hasWordH(h, commentAuthorWords)
+	return h.DataAtom == atom.Time || hasWordH(h, commentDateWords) && !hasWordH(h, commentAuthorWords) && clean(nodeText(h)) != ""
 }
 
 // commentDate is a <time>'s datetime, else the date's text as written:

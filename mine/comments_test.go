@@ -41,6 +41,9 @@ func TestComments(t *testing.T) {
 		// An old theme's table per comment, its author in a class word
 		// that joins "author" to others ("sidecommentauthor").
 		{"table-theme", 3, "truckfan @ Video", "below-average reliability"},
+		// Themes that name neither the author nor the date: a first line
+		// "NAME on DATE", bare in the item or in a heading.
+		{"meta-lines", 3, "Heather", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
@@ -313,9 +316,37 @@ func TestAuthorName(t *testing.T) {
 		{"FenlandFred", "FenlandFred"},
 		{"John Said", "John Said"},
 		{"says", "says"},
+		{"http://www.facebook.com/elboogee Ella Rucker", "Ella Rucker"},
+		{"2. Subversive", "Subversive"},
+		{"nomaduk 10.29.2012 Log in to Reply", "nomaduk"},
+		{"Gregg N.", "Gregg N."},
+		{"C. Wingate", "C. Wingate"},
+		{"Courtney from Cocroft & Delbridge writes", "Courtney from Cocroft & Delbridge"},
+		{"Trevor Shelley-de Brauw | Posted at 12:45pm", "Trevor Shelley-de Brauw"},
+		{"mikedow 29 October 2012 5:50PM Stupidity is never simple.", "mikedow"},
+		{"May Lin", "May Lin"},
+		{"April May 3 2012", "April"},
 	} {
 		if got := authorName(tt.line); got != tt.want {
 			t.Errorf("authorName(%q) = %q, want %q", tt.line, got, tt.want)
+		}
+	}
+}
+
+func TestCommentMetaLine(t *testing.T) {
+	for _, tt := range []struct{ line, name, date string }{
+		{"Tim Ferriss — June 24th, 2012, 11:39 pm", "Tim Ferriss", "June 24th, 2012, 11:39 pm"},
+		{"Heather on October 23rd, 2012 1:37 pm", "Heather", "October 23rd, 2012 1:37 pm"},
+		{"GreatAunt On Friday, November 2 at 12:14 pm", "GreatAunt", "Friday, November 2 at 12:14 pm"},
+		{"dolorean | 9 Aug 2012", "dolorean", "9 Aug 2012"},
+		{"I agree on October 23rd, 2012 it was cold", "", ""},      // a sentence, no date after the cut
+		{"We met him on June 24, 2012", "", ""},                    // five words and more are no name
+		{"Great point, November 2012 is when it changed.", "", ""}, // the date part is a sentence
+		{"Heather", "", ""},
+	} {
+		name, date, ok := commentMetaLine(tt.line)
+		if name != tt.name || date != tt.date || ok != (tt.name != "") {
+			t.Errorf("commentMetaLine(%q) = %q, %q, %v; want %q, %q", tt.line, name, date, ok, tt.name, tt.date)
 		}
 	}
 }
