@@ -257,8 +257,9 @@ func trimLabels(text string) string {
 }
 
 // labelWords name, beside the promotion class words, a box of other
-// stories in its label.
-var labelWords = wordSet("popular stories headlines more mehr")
+// stories in its label ("Most popular", "Top stories", "Latest news",
+// "Latest comments").
+var labelWords = wordSet("popular stories headlines latest more mehr")
 
 // promoLabel: line is a label that names a box of other stories.
 func promoLabel(line string) bool {

@@ -218,6 +218,8 @@ func TestTrimLabels(t *testing.T) {
 		{prose + "\n\nMore money and business news:\n\nTax havens help rich hide $21 trillion\n\nPregnant at work? Follow her playbook", prose},
 		{prose + "\n\nMehr zu Klima und Konsum\n\nRangliste der Plastikverschmutzer\n\nRecht auf unverpacktes Einkaufen", prose},
 		{prose + "\n\nMost Popular\n\nTram fares rise in May\n\nA new mayor for the city", prose},
+		{prose + "\n\nLatest news\n\nTram fares rise in May\n\nA new mayor for the city", prose},
+		{prose + "\n\nLatest Comments\n\nKevin: My favourite picture is the third one... [read]", prose},
 		{prose + "\n\nPhotos by Eirik in Paris\n\nMore Streethearts", prose + "\n\nPhotos by Eirik in Paris"},
 		// the phrases over a box of other stories, in English and in the
 		// languages whose words namesBox does not read
