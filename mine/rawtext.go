@@ -12,13 +12,10 @@ import (
 // elements left in place, empty: mining reads none of them, and on pages
 // heavy with inline code and icons they are half the bytes the parser
 // would go through (an SVG's paths, each an element with long attributes,
-// cost it more per byte than a script). body itself when there is nothing
-// to cut. A block's HTML so shows an inline SVG empty; the stored page
-// keeps it whole.
+// cost it more per byte than a script). body itself when that is less
+// than an eighth of it (worthCutting). A block's HTML so shows an inline
+// SVG empty; the stored page keeps it whole.
 func emptyRawText(body []byte) []byte {
-	if !worthCutting(body) {
-		return body
-	}
 	var c rawCuts
 	htmlscan.StartTags(body, func(t htmlscan.Tag) { c.see(body, t) })
 	return c.apply(body)
@@ -141,14 +138,14 @@ var breakoutTags = func() map[string]bool {
 // apply returns body without the spans seen (emptyRawText's result,
 // without its scan).
 func (c *rawCuts) apply(body []byte) []byte {
-	if len(c.spans) == 0 || !worthCutting(body) {
+	cut := 0
+	for i := 0; i < len(c.spans); i += 2 {
+		cut += c.spans[i+1] - c.spans[i]
+	}
+	if !worthCutting(cut, len(body)) {
 		return body
 	}
-	n := len(body)
-	for i := 0; i < len(c.spans); i += 2 {
-		n -= c.spans[i+1] - c.spans[i]
-	}
-	out := make([]byte, 0, n)
+	out := make([]byte, 0, len(body)-cut)
 	last := 0
 	for i := 0; i < len(c.spans); i += 2 {
 		out = append(out, body[last:c.spans[i]]...)
@@ -157,30 +154,9 @@ func (c *rawCuts) apply(body []byte) []byte {
 	return append(out, body[last:]...)
 }
 
-// worthCutting: body's script and style text and SVG drawings are an
-// eighth of it or more, enough to pay for a scan and a copy (the parse
-// costs ten times the scan per byte). Below that the page is parsed as it
-// is, so a block's HTML keeps its scripts the same way in every mode.
-func worthCutting(body []byte) bool {
-	n := rawTextBytes(body, "<script", "</script") + rawTextBytes(body, "<style", "</style") + rawTextBytes(body, "<svg", "</svg")
-	return 8*n >= len(body)
-}
-
-// rawTextBytes is a quick count of the bytes between each open (written in
-// lower case) and the close after it: a gauge of what emptyRawText would
-// cut, not where.
-func rawTextBytes(body []byte, open, close string) int {
-	n := 0
-	for i := 0; ; {
-		j := bytes.Index(body[i:], []byte(open))
-		if j < 0 {
-			return n
-		}
-		k := bytes.Index(body[i+j:], []byte(close))
-		if k < 0 {
-			return n
-		}
-		n += k
-		i += j + k
-	}
-}
+// worthCutting: the cut, script and style text and SVG drawings, is an
+// eighth of the body or more, enough to pay for the copy (the parse costs
+// ten times the scan per byte). Below that the page is parsed as it is:
+// the scan that found the cut decides alike in every mode, so a block's
+// HTML keeps its scripts the same way in all of them.
+func worthCutting(cut, body int) bool { return cut > 0 && 8*cut >= body }
