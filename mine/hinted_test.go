@@ -173,6 +173,12 @@ func TestHeadingSlugIsNoHint(t *testing.T) {
 		{`<div class="entry-share-buttons"><a href="/s">Facebook</a></div>`, -1},
 		{`<div class="post-footer"><p>Filed under news.</p></div>`, 0},
 		{`<div class="post-123 post type-post entry-category-social_media"><p>The story.</p></div>`, 0},
+		// A box of stories related to the story is named for both, in a
+		// class or an id; a post named one way and a box the other is
+		// not told apart by its names.
+		{`<div id="story_related"><h1>Related</h1><ul><li><a href="/a">Looting follows the storm</a></li></ul></div>`, -1},
+		{`<div class="entry-related-posts"><a href="/a">Five more walks</a></div>`, -1},
+		{`<div class="post" id="related"><p>The story.</p></div>`, 0},
 	} {
 		p, err := Parse([]byte("<html><body>"+tt.html+"</body></html>"), nil)
 		if err != nil {

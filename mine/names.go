@@ -35,14 +35,15 @@ var (
 	}()
 )
 
-// widgetNamed: one of n's names joins a word of content to one of
-// widgetWords ("post-likes-widget", "entry-share-buttons"): a control
-// that belongs to the post, no part of its text. Names that join content
-// to a part of the page ("entry-header", "post-footer") may hold the
-// story's lines and say nothing, as do a post's terms.
+// widgetNamed: one of n's names (its classes, its id) joins a word of
+// content to one of widgetWords ("post-likes-widget",
+// "entry-share-buttons", "story_related"): a control that belongs to the
+// post, or the box of stories related to it, no part of its text. Names
+// that join content to a part of the page ("entry-header", "post-footer")
+// may hold the story's lines and say nothing, as do a post's terms.
 func widgetNamed(n *Node) bool {
-	_, class := n.names()
-	for name := range strings.FieldsSeq(class) {
+	id, class := n.names()
+	for name := range strings.FieldsSeq(class + " " + id) {
 		content, widget, term := false, false, false
 		yieldWords(name, func(w string) bool {
 			content = content || positiveWords[w]
@@ -62,7 +63,7 @@ func widgetNamed(n *Node) bool {
 // (WordPress's "category-social-media", "tag-sharing"), which tell what
 // it is about.
 var (
-	widgetWords   = wordSet("widget widgets share sharing social likes")
+	widgetWords   = wordSet("widget widgets share sharing social likes related recommended recirc trending")
 	taxonomyWords = wordSet("category categories tag tags format topic")
 )
 
