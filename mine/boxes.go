@@ -395,6 +395,27 @@ func socialEmbeds(p *Page, region *Node) map[*Segment]bool {
 	return out
 }
 
+// videoCredit: n is the line a video's embed code writes under the
+// player, "TITLE from USER on Vimeo.", every link of it to the video's
+// host: the player's caption, not the story's.
+func videoCredit(p *Page, n *Node) bool {
+	if n.Anchors == 0 || n.CLenA+n.ALenA > 300 {
+		return false
+	}
+	t := strings.TrimSpace(p.textOf(n))
+	if !strings.HasSuffix(t, " on Vimeo.") || !strings.Contains(t, " from ") {
+		return false
+	}
+	for i, last := n.Index+1, p.lastDescendant(n); i <= last; i++ {
+		if h := p.Nodes[i].Href; h != "" {
+			if host, ok := hostOf(h); !ok || host != "vimeo.com" && !strings.HasSuffix(host, ".vimeo.com") {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // socialEmbed: n is a post of a social network embedded in the page, as
 // the network's script expects its markup (<blockquote
 // class="twitter-tweet"> and Instagram's, TikTok's, Reddit's and
@@ -402,6 +423,9 @@ func socialEmbeds(p *Page, region *Node) map[*Segment]bool {
 // permalink, as every network's fallback markup ends, named or not:
 // another author's words, which the script lays out as a card.
 func socialEmbed(p *Page, n *Node) bool {
+	if n.Tag == "p" {
+		return videoCredit(p, n)
+	}
 	if n.Tag != "blockquote" {
 		return false
 	}

@@ -17,6 +17,10 @@ func TestUnnamedEmbeds(t *testing.T) {
 		t.Fatal("cardedpost.html has no named tweet")
 	}
 	quoted := strings.Replace(unnamed, "https://twitter.com/islandferries/status/1", "https://www.example.org/2024/03/09/ferries-report/", 1)
+	// A video's embed code writes its credit line under the player.
+	vimeo := strings.Replace(page, `<blockquote class="twitter-tweet" data-dnt="true">`,
+		`<iframe src="https://player.vimeo.com/video/5199312" width="500" height="281"></iframe>`+
+			`<p><a href="https://vimeo.com/5199312">Loading at any tide: the new ramp</a> from <a href="https://vimeo.com/islandferries">Island Ferries</a> on <a href="https://vimeo.com">Vimeo</a>.</p><blockquote class="twitter-tweet" data-dnt="true">`, 1)
 	for _, tt := range []struct {
 		name, page string
 		gone       bool
@@ -24,6 +28,7 @@ func TestUnnamedEmbeds(t *testing.T) {
 		{"named", page, true},
 		{"unnamed", unnamed, true},
 		{"a quote linking a story", quoted, false},
+		{"a video's credit", vimeo, true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			text := ExtractSite([]Input{{Key: "k", Body: []byte(tt.page)}}, Options{}, true)[0].ArticleText()
@@ -32,6 +37,9 @@ func TestUnnamedEmbeds(t *testing.T) {
 			}
 			if got := !strings.Contains(text, "right on the tide"); got != tt.gone {
 				t.Errorf("the tweet left out %v, want %v:\n%s", got, tt.gone, text)
+			}
+			if strings.Contains(text, "on Vimeo") {
+				t.Errorf("the video's credit line is in the text:\n%s", text)
 			}
 		})
 	}
