@@ -1,6 +1,7 @@
 package mine
 
 import (
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -144,6 +145,38 @@ func TestGalleryCounterLine(t *testing.T) {
 	for _, not := range []string{"1 / 8", "Image 2 of 8"} {
 		if strings.Contains(text, not) {
 			t.Errorf("%q in the text:\n%s", not, text)
+		}
+	}
+}
+
+// A line of no words (a section break's "• • •", AP's "___") and a link
+// that says only "read more", wherever it leads, are no lines of the
+// story; a table's cell keeps its mark.
+func TestOrnamentsAndMoreLinks(t *testing.T) {
+	u, err := url.Parse("https://news.example.md/ro/story/10939686")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := `<html><head><title>Women can study IT for free | News</title></head><body>
+<div class="nav"><a href="/">Home</a> <a href="/ro/">Știri</a></div>
+<div class="story"><h1>Women can study IT for free</h1>
+<p>Girls and women in Moldova can train for careers in information technology in a project run by the national association, with the support of its partners abroad.</p>
+<div class="sep">&#8226; &#8226; &#8226;</div>
+<p>The courses start in October and take six months; the first two hundred places are free of charge, the association said on Sunday.</p>
+<p>___</p>
+<table><tr><th>Course</th><th>Online</th><th>Evening</th></tr><tr><td>Web design</td><td>✓</td><td>–</td></tr><tr><td>Testing</td><td>–</td><td>✓</td></tr></table>
+<p><a class="btn" rel="external" href="https://unica.example.md/it-free-courses/">Citeşte toată ştirea</a></p>
+<p><a href="https://source.example.org/story/42">Read the full story</a></p>
+</div></body></html>`
+	text := ExtractSite([]Input{{Key: "k", Body: []byte(page), URL: u}}, Options{}, true)[0].ArticleText()
+	for _, want := range []string{"train for careers", "take six months", "Web design", "✓", "–"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("%q missing from\n%s", want, text)
+		}
+	}
+	for _, gone := range []string{"•", "___", "Citeşte", "Read the full story"} {
+		if strings.Contains(text, gone) {
+			t.Errorf("%q in\n%s", gone, text)
 		}
 	}
 }

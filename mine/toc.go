@@ -78,8 +78,20 @@ func moreLink(p *Page, a *Node) bool {
 }
 
 var moreLabels = phraseSet("read more", "continue reading", "read the full story", "full story", "read full story",
-	"read the rest", "read the rest of this entry", "read full article", "read the full article", "weiterlesen",
-	"lire la suite", "leer más", "seguir leyendo", "continua a leggere", "leggi tutto", "lees meer", "ler mais", "czytaj więcej")
+	"read the rest", "read the rest of this entry", "read full article", "read the full article", "weiterlesen", "mehr lesen", "artikel lesen",
+	"lire la suite", "lire l'article", "leer más", "seguir leyendo", "continua a leggere", "leggi tutto", "lees meer", "lees verder",
+	"ler mais", "leia mais", "continue lendo", "czytaj więcej", "czytaj dalej", "läs mer", "læs mere", "les mer", "číst dále", "čítať ďalej",
+	"citește mai mult", "citeşte mai mult", "citește toată știrea", "citeşte toată ştirea", "читать далее", "читати далі", "devamını oku")
+
+// moreLine: s is one link that says only "read more", wherever it leads
+// (the source's site too): a teaser's or an excerpt's way on, never a
+// line of the story.
+func moreLine(s *Segment) bool {
+	if s.LinkLen == 0 || len(s.Text) > 2*maxMoreLabel || !linkedFrom(s, 0) {
+		return false
+	}
+	return moreLabels[strings.ToLower(strings.TrimFunc(s.Text, nonLetter))]
+}
 
 // minMoreLabel and maxMoreLabel are the byte lengths of the shortest and
 // longest of moreLabels.
