@@ -451,7 +451,7 @@ func articleText(p *minedPage, region *Node, fallback, links bool) (text string,
 		// The boxes' answers, already made, before the tests that read the
 		// line's text: every test is pure, so the order changes only the cost.
 		if s.Template && !sections[s] || boxed(s) || meta[s.Owner] || meta[s.Inner] || clutter[s.Owner] || labelled[s.Owner] || jumps[s.Owner] || filed[s] || cards[s] || embeds[s] || forms[s] || tail[s] ||
-			headline != nil && s.Hash == headHash || copied(first, s, said[s]) || furnitureLine(s.Text) || ornament(page, s) || moreLine(s) ||
+			headline != nil && s.Hash == headHash || copied(first, s, said[s]) || furnitureLine(s.Text) || ornament(s) || moreLine(s) ||
 			slideCounter(s.Text) && cellOf(s.Owner) == nil {
 			return false
 		}
@@ -649,9 +649,8 @@ func dropClosingDatelines(p *Page, segs []*Segment, kept []bool) {
 // ornament: s has no letter and no digit ("• • •", "* * *", "~~~"): a
 // section break's ornament, a separator between icons, no words of the
 // story. A table's cell keeps its mark ("–", "✓"), a value of its row.
-func ornament(p *Page, s *Segment) bool {
-	return !strings.ContainsFunc(s.Text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) &&
-		p.dataCell(s).row == nil && cellOf(s.Owner) == nil
+func ornament(s *Segment) bool {
+	return cellOf(s.Owner) == nil && !strings.ContainsFunc(s.Text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) })
 }
 
 // dateline: s is a byline or a dateline (byDateLine, datedReadingTime,

@@ -368,7 +368,8 @@ func fillInFields(h *html.Node) (n int, email bool) {
 }
 
 // socialEmbeds returns the lines of the social networks' posts embedded
-// in region (socialEmbed) when the rest of its text outweighs them: a
+// in region (socialEmbed), and of the videos' credit lines (videoCredit),
+// when the rest of its text outweighs them: a
 // story that quotes a tweet or two tells its news in its own words. A
 // story made of the posts it collects ("17 favourite responses") keeps
 // them.
@@ -377,7 +378,7 @@ func socialEmbeds(p *Page, region *Node) map[*Segment]bool {
 	chars := 0
 	for i, last := region.Index, p.lastDescendant(region); i <= last; i++ {
 		n := p.Nodes[i]
-		if !socialEmbed(p, n) {
+		if !socialEmbed(p, n) && !videoCredit(p, n) {
 			continue
 		}
 		if out == nil {
@@ -399,7 +400,7 @@ func socialEmbeds(p *Page, region *Node) map[*Segment]bool {
 // player, "TITLE from USER on Vimeo.", every link of it to the video's
 // host: the player's caption, not the story's.
 func videoCredit(p *Page, n *Node) bool {
-	if n.Anchors == 0 || n.CLenA+n.ALenA > 300 {
+	if n.Tag != "p" || n.Anchors == 0 || n.CLenA+n.ALenA > 300 {
 		return false
 	}
 	t := strings.TrimSpace(p.textOf(n))
@@ -423,9 +424,6 @@ func videoCredit(p *Page, n *Node) bool {
 // permalink, as every network's fallback markup ends, named or not:
 // another author's words, which the script lays out as a card.
 func socialEmbed(p *Page, n *Node) bool {
-	if n.Tag == "p" {
-		return videoCredit(p, n)
-	}
 	if n.Tag != "blockquote" {
 		return false
 	}

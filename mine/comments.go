@@ -267,11 +267,15 @@ func dateStarts(words []string, i int) bool {
 	switch {
 	case numericDate(w), monthWords[w] && next != "" && dateNumber(next), dateNumber(w) && monthWords[next]:
 		return true
-	case strings.Trim(w, "|-–—·•") == "" && i+1 < len(words):
+	case separatorWord(w) && i+1 < len(words):
 		return byDateLine(strings.Join(words[i+1:], " "))
 	}
 	return false
 }
+
+// separatorWord: w is only the marks that part a meta line's fields
+// ("|", "—", "·").
+func separatorWord(w string) bool { return strings.Trim(w, "|-–—·•") == "" }
 
 // ordinal: a list's number ("2.", "12)").
 func ordinal(w string) bool {
@@ -321,7 +325,7 @@ func authorName(line string) string {
 			break
 		}
 	}
-	for len(words) > 1 && strings.Trim(words[len(words)-1], "|-–—·•") == "" {
+	for len(words) > 1 && separatorWord(words[len(words)-1]) {
 		words = words[:len(words)-1]
 	}
 	for verb := false; len(words) > 1; {

@@ -43,6 +43,9 @@ var (
 // may hold the story's lines and say nothing, as do a post's terms.
 func widgetNamed(n *Node) bool {
 	id, class := n.names()
+	if headingSlug(n, id) {
+		id = "" // a topic's name, as nameWords reads it
+	}
 	for name := range strings.FieldsSeq(class + " " + id) {
 		content, widget, term := false, false, false
 		yieldWords(name, func(w string) bool {

@@ -125,15 +125,7 @@ func attrIs(body []byte, t htmlscan.Tag, key, v string) bool {
 // v, in any case (rel="canonical", rel="Canonical nofollow").
 func attrHasToken(body []byte, t htmlscan.Tag, key, v string) bool {
 	a, ok := t.Attr(body, key)
-	if !ok {
-		return false
-	}
-	for w := range strings.FieldsSeq(string(body[a.V0:a.V1])) {
-		if strings.EqualFold(w, v) {
-			return true
-		}
-	}
-	return false
+	return ok && hasToken(string(body[a.V0:a.V1]), v)
 }
 
 // An openTag is an element open during the scan: its name (lower case)

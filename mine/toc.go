@@ -70,11 +70,17 @@ func cleanLinks(p *Page) (alen, clean, off []float64, stories, heads, more []int
 // more" ("Read more...", "Continue reading →", "Weiterlesen"): it leads
 // a teaser whose headline is no link to its story.
 func moreLink(p *Page, a *Node) bool {
-	text := strings.TrimFunc(anchorText(a), nonLetter) // white space already collapsed
+	return moreLabel(anchorText(a)) && a.Href != p.selfHref()
+}
+
+// moreLabel: text, its white space collapsed, is one of moreLabels
+// outside the marks around it ("Read more…", "Continue reading →").
+func moreLabel(text string) bool {
+	text = strings.TrimFunc(text, nonLetter)
 	if len(text) < minMoreLabel || len(text) > maxMoreLabel {
-		return false // most links, cheaply
+		return false // most texts, cheaply
 	}
-	return moreLabels[strings.ToLower(text)] && a.Href != p.selfHref()
+	return moreLabels[strings.ToLower(text)]
 }
 
 var moreLabels = phraseSet("read more", "continue reading", "read the full story", "full story", "read full story",
@@ -87,10 +93,7 @@ var moreLabels = phraseSet("read more", "continue reading", "read the full story
 // (the source's site too): a teaser's or an excerpt's way on, never a
 // line of the story.
 func moreLine(s *Segment) bool {
-	if s.LinkLen == 0 || len(s.Text) > 2*maxMoreLabel || !linkedFrom(s, 0) {
-		return false
-	}
-	return moreLabels[strings.ToLower(strings.TrimFunc(s.Text, nonLetter))]
+	return s.LinkLen > 0 && moreLabel(s.Text) && linkedFrom(s, 0)
 }
 
 // minMoreLabel and maxMoreLabel are the byte lengths of the shortest and
